@@ -1,0 +1,24 @@
+import type { ApiTransport } from "./api-client.ts";
+
+/** What server.ts hands every loader and action. */
+declare module "react-router" {
+  interface AppLoadContext {
+    apiTransport: ApiTransport;
+    cookieSecure: "auto" | "true" | "false";
+    clientAddress?: string;
+    publicEnv: PublicEnv;
+  }
+}
+
+/** The explicit subset of configuration the browser may see. */
+export interface PublicEnv {
+  productName: string;
+  supportEmail: string;
+  supportUrl: string | null;
+  googleEnabled: boolean;
+  requireSignupCode: boolean;
+  commitHash: string;
+  buildTime: string;
+}
+
+export {};

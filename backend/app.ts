@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../contracts/errors.ts";
+import { registerAuthRoutes } from "./auth/routes.ts";
+import type { Auth } from "./auth/better-auth-identity.ts";
+import type { Deps } from "./deps.ts";
+import type { AppEnv } from "./platform/http/context.ts";
+import { handleError, validationError } from "./platform/http/errors.ts";
+import type { Guard } from "./platform/http/route.ts";
+import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
+import { registerSystemRoutes } from "./system/routes.ts";
+
+/** JSON bodies above this are refused with 413 before they are parsed. */
+export const JSON_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The API service. Paths here are relative to /api; the returned app is mounted there by
+ * server.ts (and called in-process by the web tier's API client).
+ */
+export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  });
+
+  app.use("*", async (c, next) => {
+    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    await next();
+    c.header("x-request-id", c.get("requestId"));
+    c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
+  });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
+      },
+    }),
+  );
+
+  // Who is asking: every request authenticates itself from its bearer token; nothing is trusted
+  // from the web tier.
+  app.use("*", async (c, next) => {
+    const header = c.req.header("authorization");
+    c.set("actor", null);
+    if (header?.toLowerCase().startsWith("bearer ")) {
+      const token = header.slice(7).trim();
+      const user = token ? await deps.identity.getSession(token) : null;
+      if (!user) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
+      c.set("actor", { user, token });
+    }
+    await next();
+  });
+
+  const guard: Guard = async (actor, auth) => {
+    if ((auth === "user" || auth === "admin") && !actor) throw new AppError("unauthenticated", "Sign in to continue.");
+    if (auth === "admin" && !(await deps.admin.isAdmin(actor!.user))) {
+      throw new AppError("auth/admin-required", "You don't have permission to access the admin area.");
+    }
+  };
+
+  registerSystemRoutes(app, guard, deps);
+  registerAuthRoutes(app, guard, deps);
+  registerSignupCodeRoutes(app, guard, deps);
+
+  if (auth) app.on(["GET", "POST"], "/identity/*", (c) => auth.handler(c.req.raw));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: `${deps.config.PRODUCT_NAME} API`, version: "0.1.0" },
+    servers: [{ url: "/api" }],
+  });
+
+  app.notFound((c) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  app.onError((err, c) => handleError(err, c, deps.log.error));
+  return app;
+}

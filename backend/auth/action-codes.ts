@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import type { ActionMode } from "../../contracts/auth.ts";
+import { AppError } from "../../contracts/errors.ts";
+import type { Db } from "../platform/db/index.ts";
+
+/** How long each kind of email link stays usable. */
+export const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
+  verifyEmail: 72 * 60 * 60 * 1000,
+  resetPassword: 60 * 60 * 1000,
+  recoverEmail: 72 * 60 * 60 * 1000,
+};
+
+export const INVALID_ACTION_CODE = "Invalid or expired action code.";
+
+const hash = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
+
+export interface ActionCode {
+  mode: ActionMode;
+  userId: string;
+  email: string;
+  data: Record<string, string>;
+}
+
+/** Stores only the hash: a database leak does not hand out working links. */
+export async function createActionCode(db: Db, a: ActionCode): Promise<string> {
+  const code = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db.kysely
+    .insertInto("action_codes")
+    .values({
+      code_hash: hash(code),
+      mode: a.mode,
+      user_id: a.userId,
+      email: a.email,
+      data: JSON.stringify(a.data),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ACTION_CODE_TTL_MS[a.mode]).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return code;
+}
+
+function invalid(): AppError {
+  return new AppError("auth/invalid-action-code", INVALID_ACTION_CODE);
+}
+
+/** Reads a code without using it; throws when unknown, used or expired. */
+export async function peekActionCode(db: Db, code: string): Promise<ActionCode> {
+  const row = await db.kysely
+    .selectFrom("action_codes")
+    .selectAll()
+    .where("code_hash", "=", hash(code))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date().toISOString())
+    .executeTakeFirst();
+  if (!row) throw invalid();
+  return { mode: row.mode, userId: row.user_id, email: row.email, data: row.data ? JSON.parse(row.data) : {} };
+}
+
+/** Uses a code exactly once: of two racing callers only one succeeds. */
+export async function consumeActionCode(db: Db, code: string, modes: ActionMode[]): Promise<ActionCode> {
+  const found = await peekActionCode(db, code);
+  if (!modes.includes(found.mode)) throw invalid();
+  const res = await db.kysely
+    .updateTable("action_codes")
+    .set({ used_at: new Date().toISOString() })
+    .where("code_hash", "=", hash(code))
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw invalid();
+  return found;
+}
+
+/** A new link of a kind makes the older unused ones of that kind useless. */
+export async function revokeActionCodes(db: Db, userId: string, mode: ActionMode): Promise<void> {
+  await db.kysely
+    .updateTable("action_codes")
+    .set({ used_at: new Date().toISOString() })
+    .where("user_id", "=", userId)
+    .where("mode", "=", mode)
+    .where("used_at", "is", null)
+    .execute();
+}

@@ -1,0 +1,189 @@
+import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import { bearer } from "better-auth/plugins";
+import type { Db } from "../platform/db/index.ts";
+import { AppError } from "../../contracts/errors.ts";
+import type { IdentityProvider, SessionUser, SignedIn } from "./identity-provider.ts";
+
+export interface BetterAuthOptions {
+  db: Db;
+  secret: string;
+  baseUrl: string;
+  adminEmails: string[];
+  google?: { clientId: string; clientSecret: string };
+}
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const WEAK_PASSWORD_MESSAGE =
+  "The password is too weak. Please choose a stronger password with at least 6 characters.";
+
+export function createAuth(o: BetterAuthOptions) {
+  return betterAuth({
+    appName: "Analyst Workspace",
+    secret: o.secret,
+    baseURL: o.baseUrl,
+    // Its own HTTP handler is mounted here only for OAuth callbacks; the product's auth API is ours.
+    basePath: "/api/identity",
+    database: { db: o.db.kysely, type: o.db.dialect },
+    telemetry: { enabled: false },
+    // Wrong passwords are expected traffic, not warnings; real failures surface as errors.
+    logger: { level: "error" },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 1024,
+      autoSignIn: true,
+      requireEmailVerification: false,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, input: false, defaultValue: "user" },
+        lastSignInAt: { type: "date", required: false, input: false },
+      },
+    },
+    socialProviders: o.google ? { google: { clientId: o.google.clientId, clientSecret: o.google.clientSecret } } : {},
+    plugins: [bearer()],
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: o.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user" },
+          }),
+        },
+      },
+    },
+    advanced: { database: { generateId: () => crypto.randomUUID() } },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+type RawUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean | number;
+  createdAt: Date | string;
+  role?: string | null;
+  lastSignInAt?: Date | string | null;
+};
+
+function toDate(v: Date | string): Date {
+  return v instanceof Date ? v : new Date(v);
+}
+
+export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
+  const providers = async (userId: string) => {
+    const rows = await db.kysely.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
+    return rows.map((r) => (r.providerId === "credential" ? "password" : r.providerId === "google" ? "google.com" : r.providerId));
+  };
+
+  const present = async (u: RawUser): Promise<SessionUser> => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    emailVerified: Boolean(u.emailVerified),
+    createdAt: toDate(u.createdAt),
+    lastSignInAt: u.lastSignInAt ? toDate(u.lastSignInAt) : null,
+    role: u.role === "admin" ? "admin" : "user",
+    providerIds: await providers(u.id),
+  });
+
+  const touchSignIn = async (userId: string) => {
+    const ctx = await auth.$context;
+    return ctx.internalAdapter.updateUser(userId, { lastSignInAt: new Date() });
+  };
+
+  return {
+    async signUp({ email, password, name }) {
+      try {
+        const res = await auth.api.signUpEmail({ body: { email, password, name } });
+        if (!res.token) throw new Error("better-auth returned no session token on sign-up");
+        const user = await touchSignIn(res.user.id);
+        return { token: res.token, user: await present(user as RawUser) } satisfies SignedIn;
+      } catch (err) {
+        throw mapAuthError(err);
+      }
+    },
+
+    async signIn({ email, password, ipAddress, userAgent }) {
+      try {
+        const headers = new Headers();
+        if (ipAddress) headers.set("x-forwarded-for", ipAddress);
+        if (userAgent) headers.set("user-agent", userAgent);
+        const res = await auth.api.signInEmail({ body: { email, password }, headers });
+        const user = await touchSignIn(res.user.id);
+        return { token: res.token, user: await present(user as RawUser) };
+      } catch (err) {
+        throw mapAuthError(err);
+      }
+    },
+
+    async signOut(token) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteSession(token);
+    },
+
+    async getSession(token) {
+      const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
+      return session ? present(session.user as RawUser) : null;
+    },
+
+    async findUserByEmail(email) {
+      const ctx = await auth.$context;
+      const found = await ctx.internalAdapter.findUserByEmail(email.toLowerCase());
+      return found ? present(found.user as RawUser) : null;
+    },
+
+    async findUserById(id) {
+      const ctx = await auth.$context;
+      const user = await ctx.internalAdapter.findUserById(id);
+      return user ? present(user as RawUser) : null;
+    },
+
+    async setPassword(userId, password) {
+      const ctx = await auth.$context;
+      const hash = await ctx.password.hash(password);
+      const credential = await ctx.internalAdapter.findCredentialAccount(userId);
+      if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
+      else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+    },
+
+    async updateUser(userId, data) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.updateUser(userId, { ...data, ...(data.email ? { email: data.email.toLowerCase() } : {}) });
+    },
+
+    async deleteUser(userId) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteUser(userId);
+    },
+
+    async revokeSessions(userId) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteUserSessions(userId);
+    },
+  };
+}
+
+/** better-auth's errors, in the Firebase-style codes the spec and the sign-in screen use. */
+function mapAuthError(err: unknown): unknown {
+  if (!(err instanceof APIError)) return err;
+  const code = (err.body as { code?: string } | undefined)?.code ?? "";
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return new AppError("auth/invalid-credential", "Incorrect email or password.");
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+    case "PASSWORD_TOO_SHORT":
+    case "PASSWORD_TOO_LONG":
+      return new AppError("auth/weak-password", WEAK_PASSWORD_MESSAGE, { password: WEAK_PASSWORD_MESSAGE });
+    case "INVALID_EMAIL":
+      return new AppError("auth/invalid-email", "The email address is badly formatted.", { email: "The email address is badly formatted." });
+    default:
+      return err;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The seam between the product and whoever keeps passwords and sessions. The built-in provider
+ * (better-auth on our own database) is the default; a Firebase adapter can implement the same.
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  role: "admin" | "user";
+  providerIds: string[];
+}
+
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+export interface IdentityProvider {
+  /** Creates the user with a password credential and a first session. */
+  signUp(input: { email: string; password: string; name: string }): Promise<SignedIn>;
+  signIn(input: { email: string; password: string; ipAddress?: string; userAgent?: string }): Promise<SignedIn>;
+  signOut(token: string): Promise<void>;
+  /** The user behind a session token, or null when it is unknown or expired. */
+  getSession(token: string): Promise<SessionUser | null>;
+  findUserByEmail(email: string): Promise<SessionUser | null>;
+  findUserById(id: string): Promise<SessionUser | null>;
+  setPassword(userId: string, password: string): Promise<void>;
+  updateUser(userId: string, data: { email?: string; emailVerified?: boolean; role?: "admin" | "user" }): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  revokeSessions(userId: string): Promise<void>;
+}

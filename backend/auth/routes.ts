@@ -1,0 +1,57 @@
+import * as c from "../../contracts/auth.ts";
+import type { Deps } from "../deps.ts";
+import type { ApiApp } from "../platform/http/context.ts";
+import { route, type Guard } from "../platform/http/route.ts";
+import * as actions from "./email-actions.ts";
+import { presentUser } from "./present-user.ts";
+import { signUp } from "./sign-up.ts";
+import { assertUsableCode } from "../signup-codes/service.ts";
+
+export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+  route(app, guard, c.signUp, async ({ body }) => {
+    const { token, user } = await signUp(deps, body);
+    return { token, user: presentUser(user) };
+  });
+
+  route(app, guard, c.signIn, async ({ body, c: ctx }) => {
+    const { token, user } = await deps.identity.signIn({
+      email: body.email.trim().toLowerCase(),
+      password: body.password,
+      ipAddress: ctx.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
+      userAgent: ctx.req.header("user-agent"),
+    });
+    return { token, user: presentUser(user) };
+  });
+
+  route(app, guard, c.signOut, async ({ actor }) => {
+    if (actor) await deps.identity.signOut(actor.token);
+    return { ok: true as const };
+  });
+
+  route(app, guard, c.getMe, async ({ actor }) => presentUser(actor.user));
+
+  route(app, guard, c.changeEmail, async ({ actor, body }) =>
+    presentUser(await actions.changeEmail(deps, { user: actor.user, email: body.email, continueUrl: body.continueUrl })),
+  );
+
+  route(app, guard, c.sendVerificationEmail, async ({ actor, body }) => {
+    await actions.sendVerificationEmail(deps, { user: actor.user, continueUrl: body?.continueUrl });
+    return { ok: true as const };
+  });
+
+  route(app, guard, c.requestPasswordReset, async ({ body }) => {
+    await actions.requestPasswordReset(deps, body);
+    return { ok: true as const };
+  });
+
+  route(app, guard, c.checkActionCode, async ({ body }) => actions.checkActionCode(deps, body.oobCode));
+  route(app, guard, c.applyActionCode, async ({ body }) => actions.applyActionCode(deps, body.oobCode));
+  route(app, guard, c.resetPassword, async ({ body }) =>
+    actions.resetPassword(deps, { code: body.oobCode, newPassword: body.newPassword }),
+  );
+
+  route(app, guard, c.validateSignupCode, async ({ body }) => {
+    await assertUsableCode(deps.db, body.signupCode);
+    return { valid: true as const };
+  });
+}

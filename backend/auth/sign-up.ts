@@ -1,0 +1,66 @@
+import { AppError } from "../../contracts/errors.ts";
+import type { Deps } from "../deps.ts";
+import { claimCode, recordCodeUser, releaseCode } from "../signup-codes/repo.ts";
+import { INVALID_SIGNUP_CODE } from "../signup-codes/service.ts";
+import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from "./better-auth-identity.ts";
+import { sendActionEmail } from "./emails.ts";
+import type { SignedIn } from "./identity-provider.ts";
+
+// Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  const e = email.trim().toLowerCase();
+  if (!EMAIL.test(e)) {
+    throw new AppError("auth/invalid-email", "The email address is badly formatted.", {
+      email: "The email address is badly formatted.",
+    });
+  }
+  return e;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  signupCode?: string;
+  continueUrl?: string;
+}
+
+export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> {
+  const email = normalizeEmail(input.email);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError("auth/weak-password", WEAK_PASSWORD_MESSAGE, { password: WEAK_PASSWORD_MESSAGE });
+  }
+  const code = input.signupCode?.trim();
+  if (deps.config.REQUIRE_SIGNUP_CODE) {
+    if (!code) {
+      throw new AppError("auth/signup-code-required", "A signup code is required to create a new account.", {
+        signupCode: "Please enter a signup code to continue",
+      });
+    }
+    if (await deps.identity.findUserByEmail(email)) {
+      throw new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+    }
+    // Claim first: of two sign-ups racing for one code exactly one gets past this line.
+    if (!(await claimCode(deps.db.kysely, code, email))) {
+      throw new AppError("auth/invalid-signup-code", INVALID_SIGNUP_CODE, { signupCode: INVALID_SIGNUP_CODE });
+    }
+  }
+
+  let signedIn: SignedIn;
+  try {
+    signedIn = await deps.identity.signUp({ email, password: input.password, name: "" });
+  } catch (err) {
+    if (deps.config.REQUIRE_SIGNUP_CODE && code) await releaseCode(deps.db.kysely, code, email);
+    throw err;
+  }
+  if (deps.config.REQUIRE_SIGNUP_CODE && code) await recordCodeUser(deps.db.kysely, code, signedIn.user.id);
+
+  try {
+    await sendActionEmail(deps, { mode: "verifyEmail", userId: signedIn.user.id, to: email, continueUrl: input.continueUrl });
+  } catch (err) {
+    // The account exists either way; the user can ask for the email again from settings.
+    deps.log.warn(`[auth] verification email to ${email} failed:`, err);
+  }
+  return signedIn;
+}

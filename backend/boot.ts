@@ -1,0 +1,45 @@
+import { createAdminChecker } from "./auth/admin.ts";
+import { createAuth, createBetterAuthIdentity } from "./auth/better-auth-identity.ts";
+import type { Deps } from "./deps.ts";
+import { resolveAuthSecret } from "./platform/auth-secret.ts";
+import type { Config } from "./platform/config.ts";
+import { createDb, type Db } from "./platform/db/index.ts";
+import { migrateToLatest } from "./platform/db/migrate.ts";
+import { createLogger } from "./platform/log.ts";
+import { createFileMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
+import path from "node:path";
+import { createApi } from "./app.ts";
+
+export interface BootOptions {
+  config: Config;
+  /** Tests pass their own database (a fresh schema) and mailer. */
+  db?: Db;
+  mailer?: Mailer;
+}
+
+/** Builds the backend: database (migrated), identity, mail and the API app. */
+export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: BootOptions) {
+  const log = createLogger(config.LOG_LEVEL);
+  const db = givenDb ?? createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(db);
+  const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const auth = createAuth({
+    db,
+    secret,
+    baseUrl: publicUrl,
+    adminEmails: config.ADMIN_EMAILS,
+    google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
+  });
+  const identity = createBetterAuthIdentity(auth, db);
+  const mailer =
+    givenMailer ??
+    (config.SMTP_URL
+      ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : createFileMailer(path.join(config.DATA_DIR, "mail"), config.MAIL_FROM, log.info));
+  const deps: Deps = { config, db, identity, mailer, log, publicUrl, admin: createAdminChecker({ identity }) };
+  const api = createApi(deps, auth);
+  return { deps, api, auth, close: () => db.close() };
+}
+
+export type Backend = Awaited<ReturnType<typeof bootBackend>>;

@@ -1,0 +1,18 @@
+import type { AdminChecker } from "./auth/admin.ts";
+import type { IdentityProvider } from "./auth/identity-provider.ts";
+import type { Config } from "./platform/config.ts";
+import type { Db } from "./platform/db/index.ts";
+import type { Logger } from "./platform/log.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
+
+/** Everything a service may need, built once at boot (or per test file). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  identity: IdentityProvider;
+  mailer: Mailer;
+  log: Logger;
+  admin: AdminChecker;
+  /** Where links in emails point: the web app's public origin. */
+  publicUrl: string;
+}

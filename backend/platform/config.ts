@@ -1,0 +1,77 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^(postgres|postgresql|sqlite):/, "must start with postgres://, postgresql:// or sqlite:")
+      .optional(),
+  ),
+  ROLES: z
+    .string()
+    .default("web,api,worker")
+    .transform((v) => v.split(",").map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(["web", "api", "worker"])).min(1)),
+  BACKEND_URL: optionalUrl,
+  AUTH_SECRET: optionalString,
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Analyst Workspace <no-reply@localhost>"),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  REQUIRE_SIGNUP_CODE: bool,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  PRODUCT_NAME: z.string().default("Analyst Workspace"),
+  SUPPORT_EMAIL: z.string().default("support@example.com"),
+  SUPPORT_URL: optionalUrl,
+  COMMIT_HASH: optionalString,
+  RELEASE_TAG: optionalString,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "AUTH_SECRET"> & {
+  DATA_DIR: string;
+  AUTH_SECRET: string;
+  googleEnabled: boolean;
+};
+
+/** Parses the environment once; throws an Error naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    // Without a configured secret we derive one per data directory (see auth-secret.ts):
+    // set lazily by the caller because it touches the disk.
+    AUTH_SECRET: c.AUTH_SECRET ?? "",
+    googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+  };
+}
+
+export function isPostgres(config: Pick<Config, "DATABASE_URL">): boolean {
+  return Boolean(config.DATABASE_URL && /^postgres(ql)?:/.test(config.DATABASE_URL));
+}

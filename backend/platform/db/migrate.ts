@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./index.ts";
+import * as identity from "./migrations/2026-11-23-0001-identity.ts";
+
+/**
+ * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
+ * work the same under tsx, Vitest and a bundle.
+ */
+const migrations: Record<string, Migration> = {
+  "2026-11-23-0001-identity": identity,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,114 @@
+/**
+ * One Node process. Roles (ROLES=web,api,worker, all by default) decide what it serves:
+ * `api` mounts the backend under /api; `web` serves the server-rendered app, whose loaders call
+ * the backend in-process, or over HTTP when BACKEND_URL is set.
+ */
+import "./app/lib/load-context.ts";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
+import type { PublicEnv } from "./app/lib/load-context.ts";
+import { bootBackend, type Backend } from "./backend/boot.ts";
+import { loadConfig, type Config } from "./backend/platform/config.ts";
+import { buildInfo } from "./backend/system/build-info.ts";
+
+export interface StartedServer {
+  url: string;
+  backend: Backend | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, overrides: Partial<Parameters<typeof bootBackend>[0]> = {}): Promise<StartedServer> {
+  const roles = new Set(config.ROLES);
+  const needBackend = roles.has("api") || (roles.has("web") && !config.BACKEND_URL);
+  const backend = needBackend ? await bootBackend({ config, ...overrides }) : null;
+  const app = new Hono();
+
+  if (roles.has("api") && backend) app.route("/api", backend.api);
+
+  let viteMiddleware: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
+  if (roles.has("web")) {
+    const transport: ApiTransport = config.BACKEND_URL
+      ? httpTransport(config.BACKEND_URL)
+      : inProcessTransport(backend!.api);
+    const publicEnv: PublicEnv = {
+      productName: config.PRODUCT_NAME,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportUrl: config.SUPPORT_URL ?? null,
+      googleEnabled: config.googleEnabled,
+      requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+      commitHash: buildInfo(config).commit,
+      buildTime: "",
+    };
+    const dev = config.NODE_ENV === "development";
+    let getBuild: () => Promise<ServerBuild>;
+    if (dev) {
+      const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+      viteMiddleware = vite.middlewares;
+      getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    } else {
+      const buildFile = path.resolve("build/server/index.js");
+      if (!fs.existsSync(buildFile)) throw new Error("No web build found: run `npm run build` first (npm start does it for you).");
+      const build = (await import(buildFile)) as ServerBuild;
+      publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
+      getBuild = async () => build;
+      app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
+      app.use("*", serveStatic({ root: "build/client" }));
+    }
+    const handle = createRequestHandler(getBuild, dev ? "development" : "production");
+    app.all("*", (c) => {
+      const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
+      return handle(c.req.raw, {
+        apiTransport: transport,
+        cookieSecure: config.COOKIE_SECURE,
+        clientAddress: incoming?.socket.remoteAddress,
+        publicEnv,
+      });
+    });
+  }
+
+  const listener = getRequestListener(app.fetch);
+  // In development Vite answers what it knows (modules, HMR) and the rest falls through to the app.
+  const server = http.createServer((req, res) => {
+    if (viteMiddleware && !req.url?.startsWith("/api")) viteMiddleware(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  return {
+    url: `http://localhost:${port}`,
+    backend,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend?.close();
+    },
+  };
+}
+
+function isMain(): boolean {
+  return process.argv[1] ? path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname) : false;
+}
+
+if (isMain()) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const started = await startServer(config);
+  console.log(`Analyst Workspace (${config.ROLES.join(", ")}) on ${started.url} · data in ${config.DATA_DIR} · database ${started.backend?.deps.db.dialect ?? "remote"}`);
+  const stop = async () => {
+    await started.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

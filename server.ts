@@ -10,11 +10,12 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
 import type { PublicEnv } from "./app/lib/load-context.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
-import { loadConfig, type Config } from "./backend/platform/config.ts";
+import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 
 export interface StartedServer {
@@ -30,6 +31,18 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
   const app = new Hono();
 
   if (roles.has("api") && backend) app.route("/api", backend.api);
+
+  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: "DENY" }));
+  app.use("*", async (c, next) => {
+    // Trailing slashes are stripped with a permanent redirect. Leading slashes are collapsed so
+    // that "//evil.example/" cannot become a protocol-relative redirect.
+    const url = new URL(c.req.url);
+    if (url.pathname.length > 1 && url.pathname.endsWith("/") && !url.pathname.startsWith("/api/")) {
+      const clean = `/${url.pathname.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+      return c.redirect(`${clean}${url.search}`, 301);
+    }
+    await next();
+  });
 
   let viteMiddleware: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   if (roles.has("web")) {
@@ -98,6 +111,7 @@ function isMain(): boolean {
 if (isMain()) {
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     console.error((err as Error).message);

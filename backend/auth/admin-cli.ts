@@ -4,7 +4,7 @@
  * npm run admin -- list            list admins
  */
 import { bootBackend } from "../boot.ts";
-import { loadConfig } from "../platform/config.ts";
+import { loadConfig, loadDotEnv } from "../platform/config.ts";
 import { setAdminRole } from "./admin.ts";
 
 export async function runAdminCli(argv: string[], config = loadConfig()): Promise<{ code: number; out: string }> {
@@ -27,6 +27,7 @@ export async function runAdminCli(argv: string[], config = loadConfig()): Promis
 }
 
 if (process.argv[1]?.endsWith("admin-cli.ts")) {
+  loadDotEnv();
   const { code, out } = await runAdminCli(process.argv.slice(2));
   (code === 0 ? console.log : console.error)(out);
   process.exit(code);

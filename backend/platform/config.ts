@@ -75,3 +75,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function isPostgres(config: Pick<Config, "DATABASE_URL">): boolean {
   return Boolean(config.DATABASE_URL && /^postgres(ql)?:/.test(config.DATABASE_URL));
 }
+
+/** Reads ./.env into process.env when it exists (variables already set win). */
+export function loadDotEnv(file = ".env"): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}

@@ -1,7 +1,8 @@
-import { loadConfig } from "../config.ts";
+import { loadConfig, loadDotEnv } from "../config.ts";
 import { createDb } from "./index.ts";
 import { migrateToLatest } from "./migrate.ts";
 
+loadDotEnv();
 const config = loadConfig();
 const db = createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {

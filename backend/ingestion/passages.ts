@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import type { Box, ParsedDocument, ParsedPage, Passage, Span } from "./types.ts";
+
+export interface PassageOptions {
+  /** The file version the passages belong to: part of every passage id. */
+  fileVersionId: string;
+  minChars?: number;
+  maxChars?: number;
+}
+
+/** A Markdown-style heading, or a short line in capitals with no final full stop. */
+const HEADING = /^(#{1,6}\s+\S.*|[A-Z0-9][A-Z0-9 ,.&'()\-–:]{2,80}[A-Z)])$/;
+
+/**
+ * Cuts pages into passages of about 800-1,200 characters at line boundaries (a table row is a
+ * line), so `page.text.slice(start, end) === passage.text`. A single line longer than the
+ * maximum is cut at a space. The heading is the latest one seen, carried across pages.
+ */
+export function buildPassages(doc: ParsedDocument, options: PassageOptions): Passage[] {
+  const min = options.minChars ?? 800;
+  const max = options.maxChars ?? 1200;
+  const passages: Passage[] = [];
+  let heading = "";
+  for (const page of doc.pages) {
+    if (page.heading) heading = page.heading;
+    let start = -1;
+    let end = -1;
+    let startHeading = heading;
+    const flush = () => {
+      if (start >= 0 && end > start) passages.push(makePassage(doc, page, start, end, startHeading, options.fileVersionId));
+      start = -1;
+    };
+    for (const [lineStart, lineEnd] of lineRanges(page.text, max)) {
+      const line = page.text.slice(lineStart, lineEnd).trim();
+      if (!line) {
+        // A blank line ends a paragraph: a good place to stop once the passage is big enough.
+        if (start >= 0 && end - start >= min) flush();
+        continue;
+      }
+      const isHeading = line.length <= 90 && HEADING.test(line);
+      if (start >= 0 && (lineEnd - start > max || (isHeading && end - start >= min / 2))) flush();
+      if (isHeading) heading = line.replace(/^#+\s*/, "");
+      if (start < 0) {
+        start = lineStart + leadingSpace(page.text, lineStart, lineEnd);
+        startHeading = heading;
+      }
+      end = lineEnd;
+    }
+    flush();
+  }
+  return passages;
+}
+
+/** [start, end) of each line, with lines longer than `max` cut after a space. */
+function* lineRanges(text: string, max: number): Generator<[number, number]> {
+  let pos = 0;
+  while (pos <= text.length) {
+    let nl = text.indexOf("\n", pos);
+    if (nl < 0) nl = text.length;
+    let s = pos;
+    while (nl - s > max) {
+      const cut = text.lastIndexOf(" ", s + max);
+      const e = cut > s ? cut + 1 : s + max;
+      yield [s, trimEnd(text, s, e)];
+      s = e;
+    }
+    yield [s, trimEnd(text, s, nl)];
+    pos = nl + 1;
+  }
+}
+
+function trimEnd(text: string, s: number, e: number): number {
+  while (e > s && /\s/.test(text[e - 1])) e--;
+  return e;
+}
+
+function leadingSpace(text: string, s: number, e: number): number {
+  let i = s;
+  while (i < e && /\s/.test(text[i])) i++;
+  return i - s;
+}
+
+function makePassage(doc: ParsedDocument, page: ParsedPage, start: number, end: number, heading: string, version: string): Passage {
+  const passage: Passage = {
+    id: passageId(version, page.page, start),
+    page: page.page,
+    start,
+    end,
+    text: page.text.slice(start, end),
+    heading,
+    title: doc.title,
+  };
+  if (page.spans?.length) passage.boxes = boxesFor(page.spans, start, end);
+  return passage;
+}
+
+export function passageId(fileVersionId: string, page: number, start: number): string {
+  return createHash("sha256").update(`${fileVersionId}\u0000${page}\u0000${start}`).digest("base64url").slice(0, 22);
+}
+
+/** The spans a passage covers, merged into one box per line (spans on the same baseline). */
+function boxesFor(spans: Span[], start: number, end: number): Box[] {
+  const boxes: Box[] = [];
+  for (const span of spans) {
+    if (span.end <= start || span.start >= end) continue;
+    const last = boxes[boxes.length - 1];
+    if (last && Math.abs(last.y - span.y) < Math.max(1, span.h * 0.5) && Math.abs(last.h - span.h) < span.h * 0.5) {
+      const right = Math.max(last.x + last.w, span.x + span.w);
+      last.x = Math.min(last.x, span.x);
+      last.w = right - last.x;
+    } else {
+      boxes.push({ x: span.x, y: span.y, w: span.w, h: span.h });
+    }
+  }
+  return boxes;
+}

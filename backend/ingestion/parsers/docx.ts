@@ -1,10 +1,12 @@
 import mammoth from "mammoth";
-import { ParseError, type ParsedDocument } from "../types.ts";
+import { ParseError, type ParseLimits, type ParsedDocument } from "../types.ts";
 import { htmlToBlocks } from "./html-blocks.ts";
 import { blocksToSections } from "./html-sections.ts";
+import { inspectZip } from "./zip-guard.ts";
 
 /** Word documents through mammoth's HTML: one page per section (a heading of level 1 or 2). */
-export async function parseDocx(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
+export async function parseDocx(path: string, bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
+  await inspectZip(path, limits, "document");
   let html: string;
   try {
     const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });

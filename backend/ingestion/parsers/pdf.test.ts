@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { makePdf } from "../test-fixtures/make-pdf.ts";
+import { defaultLimits } from "../types.ts";
+import { parsePdf } from "./pdf.ts";
+
+const limits = { ...defaultLimits, ocrPdfPages: false };
+
+describe("parsePdf", () => {
+  it("reads text per page in reading order, a table row as one line, with boxes", async () => {
+    const pdf = makePdf([
+      [
+        // Written out of order on purpose: the parser orders by line, then left to right.
+        { text: "1,234", x: 300, y: 650 },
+        { text: "World", x: 110, y: 700 },
+        { text: "Hello", x: 72, y: 700 },
+        { text: "Revenue", x: 72, y: 650 },
+      ],
+      [{ text: "Second page", x: 72, y: 700 }],
+    ]);
+    const doc = await parsePdf(pdf, "report.pdf", limits);
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2]);
+    expect(doc.pages[0].text).toBe("Hello World\nRevenue\t1,234");
+    expect(doc.pages[1].text).toBe("Second page");
+    const page = doc.pages[0];
+    expect(page.width).toBe(612);
+    const revenue = page.spans!.find((s) => page.text.slice(s.start, s.end) === "Revenue")!;
+    // Top-left origin: a baseline at y=650 from the bottom is 142 from the top, minus the font size.
+    expect(revenue.x).toBeCloseTo(72);
+    expect(revenue.y).toBeCloseTo(792 - 650 - 12);
+    expect(revenue.h).toBeCloseTo(12);
+    expect(revenue.w).toBeGreaterThan(30);
+  });
+
+  it("marks a page without a text layer for OCR when OCR is off", async () => {
+    const doc = await parsePdf(makePdf([[{ text: "Cover", x: 72, y: 700 }], []]), "scan.pdf", limits);
+    expect(doc.pages[1]).toMatchObject({ page: 2, text: "", needsOcr: true });
+  });
+
+  it("fails an encrypted PDF with the reason 'encrypted'", async () => {
+    const pdf = makePdf([[{ text: "Secret", x: 72, y: 700 }]], { encrypted: true });
+    await expect(parsePdf(pdf, "locked.pdf", limits)).rejects.toMatchObject({ reason: "encrypted" });
+  });
+
+  it("fails bytes that are not a PDF with the reason 'corrupt'", async () => {
+    const junk = new TextEncoder().encode("%PDF-1.7\n" + "garbage ".repeat(500));
+    await expect(parsePdf(junk, "junk.pdf", limits)).rejects.toMatchObject({ reason: "corrupt" });
+  });
+});

@@ -1,16 +1,6 @@
 import { open, readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { detectType } from "./detect-type.ts";
-import { parseCsv } from "./parsers/csv.ts";
-import { parseDocx } from "./parsers/docx.ts";
-import { parseEml } from "./parsers/eml.ts";
-import { parseHtml } from "./parsers/html.ts";
-import { parseImage } from "./parsers/image.ts";
-import { parsePdf } from "./parsers/pdf.ts";
-import { parsePptx } from "./parsers/pptx.ts";
-import { parseText } from "./parsers/text.ts";
-import { parseXlsx } from "./parsers/xlsx.ts";
-import { parseZip } from "./parsers/zip.ts";
 import { ParseError, defaultLimits, type ParseLimits, type ParsedDocument } from "./types.ts";
 
 export interface ParseFileOptions {
@@ -21,6 +11,7 @@ export interface ParseFileOptions {
   maxFileBytes?: number;
 }
 
+// Each parser is imported when first needed: a worker parsing a CSV never loads pdf.js or Tesseract.
 /** Parses one file in this thread. Use `runParser` to parse in a worker with limits. */
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParsedDocument> {
   const fileName = options.fileName ?? basename(path);
@@ -33,9 +24,9 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   // ZIP-based formats are read from the path (streamed where the library allows).
   switch (type) {
     case "xlsx":
-      return parseXlsx(path, fileName, limits);
+      return (await import("./parsers/xlsx.ts")).parseXlsx(path, fileName, limits);
     case "zip":
-      return parseZip(path, fileName, limits);
+      return (await import("./parsers/zip.ts")).parseZip(path, fileName, limits);
     case "ole":
       throw new ParseError("unsupported", "Legacy binary Office files (.xls, .doc, .ppt) and password-protected Office files are not supported.");
     case "unknown":
@@ -44,22 +35,22 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   const bytes = new Uint8Array(await readFile(path));
   switch (type) {
     case "pdf":
-      return parsePdf(bytes, fileName, limits);
+      return (await import("./parsers/pdf.ts")).parsePdf(bytes, fileName, limits);
     case "image":
-      return parseImage(bytes, fileName, limits);
+      return (await import("./parsers/image.ts")).parseImage(bytes, fileName, limits);
     case "docx":
-      return parseDocx(path, bytes, fileName, limits);
+      return (await import("./parsers/docx.ts")).parseDocx(path, bytes, fileName, limits);
     case "pptx":
-      return parsePptx(path, bytes, fileName, limits);
+      return (await import("./parsers/pptx.ts")).parsePptx(path, bytes, fileName, limits);
     case "csv":
-      return parseCsv(bytes, fileName, limits);
+      return (await import("./parsers/csv.ts")).parseCsv(bytes, fileName, limits);
     case "html":
-      return parseHtml(bytes, fileName);
+      return (await import("./parsers/html.ts")).parseHtml(bytes, fileName);
     case "markdown":
     case "text":
-      return parseText(bytes, fileName, type === "markdown");
+      return (await import("./parsers/text.ts")).parseText(bytes, fileName, type === "markdown");
     case "eml":
-      return parseEml(bytes, fileName);
+      return (await import("./parsers/eml.ts")).parseEml(bytes, fileName);
   }
 }
 

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { buildPassages } from "./passages.ts";
 import { parseFile } from "./parse-file.ts";
-import { closeOcr } from "./parsers/ocr.ts";
 import { ParseError } from "./types.ts";
 import type { WorkerRequest, WorkerResponse } from "./run-parser.ts";
 
@@ -15,12 +14,11 @@ async function main(request: WorkerRequest): Promise<WorkerResponse> {
     if (err instanceof ParseError) return { ok: false, reason: err.reason, message: err.message };
     const message = err instanceof Error ? err.message : String(err);
     return { ok: false, reason: "corrupt", message: `The file could not be parsed: ${message}` };
-  } finally {
-    await closeOcr().catch(() => undefined);
   }
 }
 
 if (parentPort) {
   const port = parentPort;
+  // The parent terminates the worker after this message, which also ends any Tesseract worker.
   void main(workerData as WorkerRequest).then((response) => port.postMessage(response));
 }

@@ -1,0 +1,87 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseFile } from "./parse-file.ts";
+import { makeDocx, makePptx, makeXlsx } from "./test-fixtures/make-office.ts";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "parse-file-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function parse(name: string, content: string | Uint8Array) {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return parseFile(path);
+}
+
+describe("parseFile", () => {
+  it("DOCX: one section per heading, table rows on their own lines", async () => {
+    const doc = await parse("plan.docx", await makeDocx());
+    expect(doc.pages.map((p) => p.heading)).toEqual(["Overview", "Risks"]);
+    expect(doc.pages[0].text).toContain("Year | Revenue\n2023 | 1,234");
+  });
+
+  it("XLSX: every sheet, formulas with cached results, named ranges", async () => {
+    const doc = await parse("budget.xlsx", await makeXlsx());
+    expect(doc.pages.map((p) => p.heading)).toEqual(["Summary", "Notes", "Named ranges"]);
+    expect(doc.pages[0].text).toContain("Total | 42 [=SUM(B2:B3)]");
+    expect(doc.pages[2].text).toContain("Amounts | Summary!$B$2:$B$3");
+  });
+
+  it("XLSX: a long sheet becomes pages that repeat the header", async () => {
+    const rows = ["Name,Value", ...Array.from({ length: 120 }, (_, i) => `row${i},${i}`)].join("\n");
+    const doc = await parse("long.csv", rows);
+    expect(doc.pages).toHaveLength(3);
+    for (const page of doc.pages) expect(page.text.startsWith("Name | Value\n")).toBe(true);
+  });
+
+  it("PPTX: one page per slide in the presentation's order", async () => {
+    const doc = await parse("deck.pptx", await makePptx());
+    expect(doc.pages.map((p) => [p.page, p.kind, p.heading])).toEqual([[1, "slide", "Agenda"], [2, "slide", "Numbers"]]);
+    expect(doc.pages[0].text).toBe("Agenda\nQ3 results & outlook");
+    expect(doc.pages[1].text).toBe("Numbers\nRegion | Sales\nEMEA | 17");
+  });
+
+  it("CSV: quoted fields with commas and newlines", async () => {
+    const doc = await parse("q.csv", 'a,b\n"x, y","multi\nline"\n');
+    expect(doc.pages[0].text).toBe("a | b\nx, y | multi\nline");
+  });
+
+  it("HTML: skips scripts, keeps headings and table rows", async () => {
+    const html = "<html><head><title>Memo</title><script>var x = '<h1>no</h1>';</script></head><body><h1>Intro</h1><p>Hello &amp; welcome</p><table><tr><td>A</td><td>1</td></tr></table></body></html>";
+    const doc = await parse("memo.html", html);
+    expect(doc.title).toBe("Memo");
+    expect(doc.pages[0]).toMatchObject({ heading: "Intro", text: "# Intro\n\nHello & welcome\n\nA | 1" });
+  });
+
+  it("Markdown and plain text", async () => {
+    const md = await parse("notes.md", "# Title\n\nIntro\n\n## Part two\n\nBody\n");
+    expect(md.title).toBe("Title");
+    expect(md.pages.map((p) => p.heading)).toEqual(["Title", "Part two"]);
+    const txt = await parse("a.txt", "\uFEFFplain words\r\nsecond line");
+    expect(txt.pages[0]).toMatchObject({ kind: "text", text: "plain words\nsecond line" });
+  });
+
+  it("EML: headers, body and the attachment list; attachments as children", async () => {
+    const eml = [
+      "From: Ann <ann@example.com>", "To: bob@example.com", "Subject: Q3 numbers", "Date: Tue, 1 Oct 2024 10:00:00 +0000",
+      "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b"', "", "--b", "Content-Type: text/plain", "",
+      "Revenue was 1,234.", "--b", 'Content-Type: text/csv; name="q3.csv"', 'Content-Disposition: attachment; filename="q3.csv"', "", "a,b", "--b--", "",
+    ].join("\r\n");
+    const doc = await parse("mail.eml", eml);
+    expect(doc.title).toBe("Q3 numbers");
+    expect(doc.pages[0].text).toContain("Revenue was 1,234.");
+    expect(doc.pages[0].text).toContain("- q3.csv");
+    expect(doc.children?.map((c) => c.name)).toEqual(["q3.csv"]);
+  });
+
+  it("refuses legacy binary Office files and binary junk as 'unsupported'", async () => {
+    await expect(parse("old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).rejects.toMatchObject({ reason: "unsupported" });
+    await expect(parse("x.bin", new Uint8Array([1, 0, 2, 0, 3]))).rejects.toMatchObject({ reason: "unsupported" });
+  });
+});

@@ -57,6 +57,10 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       requireSignupCode: config.REQUIRE_SIGNUP_CODE,
       commitHash: buildInfo(config).commit,
       buildTime: "",
+      contactSalesUrl: config.CONTACT_SALES_URL ?? null,
+      statusUrl: config.STATUS_URL ?? null,
+      trustUrl: config.TRUST_URL ?? null,
+      analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
     };
     const dev = config.NODE_ENV === "development";
     let getBuild: () => Promise<ServerBuild>;

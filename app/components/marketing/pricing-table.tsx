@@ -39,7 +39,7 @@ export function PricingTable({ plans, promotions, viewer, testMode, contactHref 
 function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: Viewer; promotions: Promotion[] }) {
   const a = planActions(plan, viewer, promotions);
   return (
-    <li data-testid={`plan-${plan.product_type}`} className={`relative flex w-full max-w-[450px] flex-col rounded-2xl border bg-white p-7 shadow-sm sm:w-80 ${a.isCurrent ? "border-2 border-green-500" : "border-slate-200"}`}>
+    <li data-testid={`plan-${plan.product_type}`} className={`relative flex w-full max-w-[450px] flex-col rounded-2xl border bg-white p-7 shadow-sm sm:w-80 xl:w-72 ${a.isCurrent ? "border-2 border-green-500" : "border-slate-200"}`}>
       {a.isCurrent && <span className="absolute -top-3 left-7 rounded-full bg-green-600 px-3 py-0.5 text-xs font-semibold text-white">Current Plan</span>}
       <h2 className="text-xl font-semibold text-ink">{plan.name}</h2>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.description}</p>
@@ -65,7 +65,7 @@ function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: View
 function EnterpriseCard({ contactHref }: { contactHref: string }) {
   const bullets = ["Enterprise data security and compliance", "Deploy within your VPC", "Custom models", "Top-tier human support"];
   return (
-    <li data-testid="plan-enterprise" className="flex w-full max-w-[450px] flex-col rounded-2xl border border-slate-800 bg-ink p-7 text-white shadow-sm sm:w-80">
+    <li data-testid="plan-enterprise" className="flex w-full max-w-[450px] flex-col rounded-2xl border border-slate-800 bg-ink p-7 text-white shadow-sm sm:w-80 xl:w-72">
       <h2 className="text-xl font-semibold">Enterprise</h2>
       <p className="mt-2 min-h-12 text-sm text-slate-300">Negotiated volume pricing for teams and firms.</p>
       <p className="mt-5 text-4xl font-bold tracking-tight">Custom</p>

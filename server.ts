@@ -10,6 +10,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
@@ -74,6 +75,8 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       const build = (await import(buildFile)) as ServerBuild;
       publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
       getBuild = async () => build;
+      app.use("*", compress());
+      app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
       app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
       app.use("*", serveStatic({ root: "build/client" }));
     }

@@ -1,6 +1,6 @@
 /**
  * `npm run media`: real captures of this product for the marketing pages, written to
- * public/media/{name}-640.webp and {name}-1280.webp (see app/lib/media.ts for where each is used
+ * public/media/{name}-{640,960,1280}.webp (see app/lib/media.ts for where each is used
  * and which capture should replace it once its feature is built).
  */
 import fs from "node:fs";
@@ -123,7 +123,7 @@ async function main() {
       const page = await context.newPage();
       const png = await shot.capture(page, server.url);
       await context.close();
-      const sizes = shot.sizes ?? [[640, 400], [1280, 800]];
+      const sizes = shot.sizes ?? [[640, 400], [960, 600], [1280, 800]];
       for (const [width, height] of sizes) {
         const webp = await toWebp(browser, png, { width, height, fit: shot.fit, quality: width > 700 ? 0.78 : 0.82 });
         const file = path.join(OUT, shot.sizes ? `${shot.name}.webp` : `${shot.name}-${width}.webp`);

@@ -1,6 +1,6 @@
 /**
  * Section media: real captures of this product made by `npm run media` (scripts/capture-media.ts)
- * into public/media as {name}-640.webp and {name}-1280.webp. Where the feature itself is not built
+ * into public/media as {name}-{640,960,1280}.webp. Where the feature itself is not built
  * yet, the closest real screen stands in; `replaceWith` names the capture that should replace it
  * when the feature lands (add it to the script, then point the section at it).
  */
@@ -22,6 +22,8 @@ export const MEDIA = {
   export: { name: "spreadsheet-preview", kind: "image", alt: "A sheet ready to export as an Excel workbook", replaceWith: "recording: exporting a thread's model to .xlsx" },
 } satisfies Record<string, Media>;
 
-export function mediaSrc(m: Media, width: 640 | 1280): string {
+export const MEDIA_WIDTHS = [640, 960, 1280] as const;
+
+export function mediaSrc(m: Media, width: (typeof MEDIA_WIDTHS)[number]): string {
   return `/media/${m.name}-${width}.${m.kind === "video" ? "webm" : "webp"}`;
 }

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { DEMO_SEND_DELAY_MS, saveDemoSignup } from "../../lib/demo-signup.ts";
 import { DEMO_PROMPT } from "./demo-timing.ts";
 import { SpreadsheetPreview } from "./spreadsheet-preview.tsx";
-import { useTypewriter } from "./use-typewriter.ts";
+import { TypedPrompt } from "./typed-prompt.tsx";
 
 /**
  * The hero demo: the sample prompt types itself over a blank sheet; when it is done the send
@@ -12,7 +12,8 @@ import { useTypewriter } from "./use-typewriter.ts";
  */
 export function DemoPrompt({ signedIn, onSend }: { signedIn: boolean; onSend?: (query: string) => void }) {
   const navigate = useNavigate();
-  const { shown, done, cursorOn } = useTypewriter(DEMO_PROMPT);
+  const [done, setDone] = useState(false);
+  const onDone = useCallback(() => setDone(true), []);
   const [hydrated, setHydrated] = useState(false);
   const [sending, setSending] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -43,11 +44,7 @@ export function DemoPrompt({ signedIn, onSend }: { signedIn: boolean; onSend?: (
         <input type="hidden" name="sampleQuery" value={DEMO_PROMPT} />
         <p className="min-h-[4.5rem] text-left text-sm leading-6 text-ink sm:min-h-12" data-testid="demo-prompt">
           <span className="demo-static">{DEMO_PROMPT}</span>
-          <span className="demo-typed" data-done={done ? "true" : "false"}>
-            <span className="sr-only">{DEMO_PROMPT}</span>
-            <span aria-hidden>{DEMO_PROMPT.slice(0, shown)}</span>
-            <span aria-hidden className={`ml-px inline-block h-4 w-0.5 translate-y-0.5 bg-brand-600 ${cursorOn ? "opacity-100" : "opacity-0"}`} />
-          </span>
+          <TypedPrompt text={DEMO_PROMPT} onDone={onDone} />
         </p>
         <div className="mt-2 flex items-center justify-between">
           <span className="text-xs text-slate-500">{sending ? "Starting your workspace..." : "Sample question"}</span>

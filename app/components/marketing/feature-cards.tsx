@@ -23,7 +23,7 @@ export function FeatureCards() {
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURE_CARDS.map((card) => (
+        {FEATURE_CARDS.map((card, i) => (
           <li key={card.title} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             {/* Without JavaScript the link opens the image itself. */}
             <a
@@ -35,7 +35,7 @@ export function FeatureCards() {
               className="block border-b border-slate-200 bg-slate-50"
               aria-label={`Enlarge image: ${card.title}`}
             >
-              <img src={mediaSrc(card.media, 640)} alt={card.media.alt} width={640} height={400} loading="lazy" decoding="async" className="aspect-[16/10] w-full object-cover object-top" />
+              <img src={mediaSrc(card.media, 640)} alt={card.media.alt} width={640} height={400} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} decoding="async" className="aspect-[16/10] w-full object-cover object-top" />
             </a>
             <div className="p-5">
               <h2 className="text-lg font-semibold text-ink">{card.title}</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { mediaSrc, type Media } from "../../lib/media.ts";
+import { MEDIA_WIDTHS, mediaSrc, type Media } from "../../lib/media.ts";
 
 /** Captures are 1280 x 800 (16:10). */
 const W = 1280;
@@ -9,7 +9,7 @@ const H = 800;
  * An image, or a video that autoplays muted and looped while at least half of it is visible and
  * pauses and rewinds when not (section 9). `playbackRate`/`controls` for the use-case videos.
  */
-export function SectionMedia({ media, priority = false, playbackRate = 1, controls = false, sizes = "(min-width: 1024px) 600px, 100vw" }: {
+export function SectionMedia({ media, priority = false, playbackRate = 1, controls = false, sizes = "(min-width: 1280px) 600px, (min-width: 768px) 46vw, calc(100vw - 32px)" }: {
   media: Media;
   priority?: boolean;
   playbackRate?: number;
@@ -21,7 +21,7 @@ export function SectionMedia({ media, priority = false, playbackRate = 1, contro
   return (
     <img
       src={mediaSrc(media, 1280)}
-      srcSet={`${mediaSrc(media, 640)} 640w, ${mediaSrc(media, 1280)} 1280w`}
+      srcSet={MEDIA_WIDTHS.map((w) => `${mediaSrc(media, w)} ${w}w`).join(", ")}
       sizes={sizes}
       width={W}
       height={H}

@@ -1,8 +1,10 @@
+import { memo } from "react";
+
 const COLUMNS = ["A", "B", "C", "D", "E"];
 const ROWS = 8;
 
 /** The blank 8 x 5 (A-E) sheet the demo prompt is typed over. */
-export function SpreadsheetPreview() {
+export const SpreadsheetPreview = memo(function SpreadsheetPreview() {
   return (
     <div aria-hidden className="overflow-hidden rounded-b-xl">
       <table className="w-full table-fixed border-collapse text-xs text-slate-500">
@@ -27,4 +29,4 @@ export function SpreadsheetPreview() {
       </table>
     </div>
   );
-}
+});

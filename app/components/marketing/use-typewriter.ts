@@ -1,12 +1,9 @@
 import { useEffect, useState } from "react";
-import { charDelay, DEMO_TYPING } from "./demo-timing.ts";
+import { charDelay } from "./demo-timing.ts";
 
-/** Types `text` out once mounted; returns how many characters show and whether the cursor is lit. */
-export function useTypewriter(text: string): { shown: number; done: boolean; cursorOn: boolean } {
+/** Types `text` out once mounted; returns how many characters show. */
+export function useTypewriter(text: string): number {
   const [shown, setShown] = useState(0);
-  const [cursorOn, setCursorOn] = useState(true);
-  const done = shown >= text.length;
-
   useEffect(() => {
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       setShown(text.length);
@@ -22,11 +19,5 @@ export function useTypewriter(text: string): { shown: number; done: boolean; cur
     timer = setTimeout(step, charDelay(0));
     return () => clearTimeout(timer);
   }, [text]);
-
-  useEffect(() => {
-    const t = setInterval(() => setCursorOn((on) => !on), done ? DEMO_TYPING.blinkDoneMs : DEMO_TYPING.blinkTypingMs);
-    return () => clearInterval(t);
-  }, [done]);
-
-  return { shown, done, cursorOn };
+  return shown;
 }

@@ -51,7 +51,8 @@ const SHOTS: Shot[] = [
       await card.evaluate((el) => {
         for (const sib of Array.from(el.parentElement!.parentElement!.children)) if (!sib.contains(el)) (sib as HTMLElement).style.visibility = "hidden";
       });
-      await card.scrollIntoViewIfNeeded();
+      await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await settle(page);
       const box = (await card.boundingBox())!;
       const width = box.width + 96;
       const height = (width * 10) / 16;

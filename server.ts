@@ -82,7 +82,10 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       const build = (await import(buildFile)) as ServerBuild;
       publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
       getBuild = async () => build;
-      app.use("*", compress());
+      // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
+      // responses stay uncompressed: buffered by the compressor, they slowed navigations down.
+      const gzip = compress();
+      app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
       app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
       app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
       app.use("*", serveStatic({ root: "build/client" }));

@@ -231,7 +231,7 @@ test.describe("signed in", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("demo-signup"))).toContain("fromDemo");
     await expect(page.getByRole("link", { name: "Back to Workspaces" }).first()).toHaveAttribute("href", "/home");
     await expect(page.getByRole("tooltip", { includeHidden: true }).first()).toHaveText("Back to Workspaces");
-    await page.locator("summary").filter({ hasText: "visitor-" }).click();
+    await page.getByLabel(/Account menu for visitor-/).click();
     await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Log out" }).first()).toBeVisible();
   });

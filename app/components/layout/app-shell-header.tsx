@@ -4,7 +4,7 @@ import type { Viewer } from "../../lib/viewer.server.ts";
 import { LogoMark } from "./logo.tsx";
 import { SignOutButton } from "./sign-out-form.tsx";
 import { Tooltip } from "./tooltip.tsx";
-import { UserMenu } from "./user-menu.tsx";
+import { UserMenu } from "../auth/user-menu.tsx";
 
 export const SETTINGS_LINKS = [
   { to: "/subscription", label: "Subscription" },
@@ -43,7 +43,7 @@ export function AppShellHeader({ viewer, title, description, published, controls
         )}
         <div className="ml-auto hidden items-center gap-3 md:flex">
           {controls}
-          {viewer ? <UserMenu viewer={viewer} /> : <SignedOutLinks />}
+          {viewer ? <UserMenu label={viewer.displayName || viewer.email || "Account"} /> : <SignedOutLinks />}
         </div>
         <AppMobileMenu viewer={viewer} podActions={podActions} />
       </div>

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { LoadingScreen } from "../../lib/loading.tsx";
-
-/** Session-storage marker that suppresses the protected-route redirect after a deliberate sign-out. */
-export const INTENTIONAL_SIGNOUT_KEY = "intentional-signout";
+import { INTENTIONAL_SIGNOUT_KEY } from "../auth/user-menu.tsx";
 
 /** 'Log out': marks the sign-out as intentional, shows the overlay, then posts to /signout. */
 export function SignOutButton({ className, children = "Log out" }: { className: string; children?: React.ReactNode }) {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
@@ -64,6 +65,10 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       requireSignupCode: config.REQUIRE_SIGNUP_CODE,
       commitHash: buildInfo(config).commit,
       buildTime: "",
+      contactSalesUrl: config.CONTACT_SALES_URL ?? null,
+      statusUrl: config.STATUS_URL ?? null,
+      trustUrl: config.TRUST_URL ?? null,
+      analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
     };
     const dev = config.NODE_ENV === "development";
     let getBuild: () => Promise<ServerBuild>;
@@ -77,6 +82,11 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       const build = (await import(buildFile)) as ServerBuild;
       publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
       getBuild = async () => build;
+      // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
+      // responses stay uncompressed: buffered by the compressor, they slowed navigations down.
+      const gzip = compress();
+      app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
+      app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
       app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
       app.use("*", serveStatic({ root: "build/client" }));
     }

@@ -1,23 +1,36 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { Toaster } from "sonner";
+import { ErrorPage } from "./components/layout/error-page.tsx";
+import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
+import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
 import "./app.css";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { env: context.publicEnv };
 }
 
+export function links() {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
+/** Section 9 toast constants: top right, 4 s, 3 visible, 14 px gap. */
+export const TOAST = { position: "top-right", duration: 4000, visibleToasts: 3, gap: 14 } as const;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // The inline script marks JavaScript as on before first paint (the demo prompt types itself
+    // only then); the class differs from the server's, hence suppressHydrationWarning.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 font-sans">
+      <body className="min-h-screen bg-white font-sans">
         {children}
-        <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} swipeDirections={["right"]} richColors closeButton />
+        <Toaster {...TOAST} swipeDirections={["right"]} richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -26,27 +39,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useRouteLoaderData<typeof loader>("root");
+  usePageViews(data?.env.analyticsEndpoint ?? null);
+  usePreloadErrorReload();
+  return (
+    <LoadingProvider>
+      <Outlet />
+      <GlobalLoadingOverlay />
+    </LoadingProvider>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const supportEmail = data?.env.supportEmail ?? "support@example.com";
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? error.statusText || "The request could not be completed."
-    : "Something went wrong while loading this page.";
+  if (status === 404) {
+    return <ErrorPage title="Page Not Found" message="The page you're looking for doesn't exist or has been moved." supportEmail={supportEmail} retry={false} />;
+  }
+  const message = isRouteErrorResponse(error) && error.statusText ? error.statusText : "Something went wrong while loading this page. Please try again.";
   return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-6 text-center">
+    <>
       <title>{`Error ${status}`}</title>
-      <h1 className="text-2xl font-semibold">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
-      <p className="text-slate-600">{message}</p>
-      <div className="flex gap-3">
-        <a href="" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Try Again</a>
-        <a href="/home" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100">Go to Home</a>
-      </div>
-      <p className="text-sm text-slate-500">
-        Still stuck? <a className="underline" href="mailto:support@example.com">Contact support</a>.
-      </p>
-    </main>
+      <ErrorPage title="Something went wrong" message={message} supportEmail={supportEmail} />
+    </>
   );
 }

@@ -1,7 +1,43 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** Public pages share the marketing header and footer. */
+const marketing = layout("routes/marketing-layout.tsx", [
+  index("routes/landing.tsx"),
+  route("frontpage", "routes/landing.tsx", { id: "frontpage" }),
+  route("features", "routes/marketing-features.tsx"),
+  route("use-cases", "routes/marketing-use-cases.tsx"),
+  route("pricing", "routes/marketing-pricing.tsx"),
+  route("about", "routes/marketing-about.tsx"),
+  route("privacy", "routes/legal-privacy.tsx"),
+  route("terms", "routes/legal-terms.tsx"),
+  route("all-published-pods", "routes/marketing-published-pods.tsx"),
+  route("debuginfo", "routes/marketing-debuginfo.tsx"),
+  route("support", "routes/redirect-support.tsx"),
+  route("blog/*", "routes/marketing-blog.tsx"),
+  route("blog", "routes/marketing-blog.tsx", { id: "blog-index" }),
+]);
+
+const redirects = [
+  ...["spotlight-pods", "privacy_policy.html", "terms_of_service.html", "analyst"].map((path) =>
+    route(path, "routes/redirect-static.ts", { id: `redirect-${path}` }),
+  ),
+  route("pod/:workspaceId", "routes/redirect-pod.ts", { id: "redirect-pod" }),
+  route("pod/:workspaceId/thread/:threadId", "routes/redirect-pod.ts", { id: "redirect-pod-thread" }),
+  route("workspace/:workspaceId/canvas", "routes/redirect-canvas.ts", { id: "redirect-canvas" }),
+  route("workspace/:workspaceId/thread/:threadId/canvas", "routes/redirect-canvas.ts", { id: "redirect-thread-canvas" }),
+];
+
+/** Signed-in pages not built yet: they already require sign-in and show the app shell. */
+const appPlaceholders = ["workspaces", "library", "settings", "subscription", "usage", "account", "published", "return"].map((path) =>
+  route(path, "routes/app-placeholder.tsx", { id: `app-${path}` }),
+);
 
 export default [
-  index("routes/landing.tsx"),
+  marketing,
+  ...redirects,
+  ...appPlaceholders,
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("login", "routes/login.tsx", { id: "login" }),
   route("signup", "routes/login.tsx", { id: "signup" }),
   route("signout", "routes/signout.tsx"),

@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../contracts/errors.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerBillingRoutes } from "./billing/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
 import type { AppEnv } from "./platform/http/context.ts";
@@ -66,6 +67,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerSystemRoutes(app, guard, deps);
   registerAuthRoutes(app, guard, deps);
   registerSignupCodeRoutes(app, guard, deps);
+  registerBillingRoutes(app, guard, deps);
 
   if (auth) app.on(["GET", "POST"], "/identity/*", (c) => auth.handler(c.req.raw));
 

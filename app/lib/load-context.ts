@@ -19,6 +19,10 @@ export interface PublicEnv {
   requireSignupCode: boolean;
   commitHash: string;
   buildTime: string;
+  contactSalesUrl: string | null;
+  statusUrl: string | null;
+  trustUrl: string | null;
+  analyticsEndpoint: string | null;
 }
 
 export {};

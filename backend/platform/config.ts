@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { catalogueSchema, DEFAULT_CATALOGUE } from "../billing/catalogue.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -42,6 +43,19 @@ const schema = z.object({
   PRODUCT_NAME: z.string().default("Analyst Workspace"),
   SUPPORT_EMAIL: z.string().default("support@example.com"),
   SUPPORT_URL: optionalUrl,
+  CONTACT_SALES_URL: optionalUrl,
+  STATUS_URL: optionalUrl,
+  TRUST_URL: optionalUrl,
+  ANALYTICS_ENDPOINT: optionalUrl,
+  BILLING_TEST_MODE: bool,
+  BILLING_PLANS: z.preprocess((v) => {
+    if (v === undefined || v === "") return DEFAULT_CATALOGUE;
+    try {
+      return JSON.parse(String(v));
+    } catch {
+      return "not JSON";
+    }
+  }, catalogueSchema),
   COMMIT_HASH: optionalString,
   RELEASE_TAG: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from "react";
+import { MEDIA_WIDTHS, mediaSrc, type Media } from "../../lib/media.ts";
+
+/** Captures are 1280 x 800 (16:10). */
+const W = 1280;
+const H = 800;
+
+/**
+ * An image, or a video that autoplays muted and looped while at least half of it is visible and
+ * pauses and rewinds when not (section 9). `playbackRate`/`controls` for the use-case videos.
+ */
+export function SectionMedia({ media, priority = false, playbackRate = 1, controls = false, sizes = "(min-width: 1280px) 600px, (min-width: 768px) 46vw, calc(100vw - 32px)" }: {
+  media: Media;
+  priority?: boolean;
+  playbackRate?: number;
+  controls?: boolean;
+  sizes?: string;
+}) {
+  const frame = "w-full rounded-xl border border-slate-200 bg-slate-50 shadow-lg shadow-slate-900/5";
+  if (media.kind === "video") return <AutoVideo media={media} className={frame} playbackRate={playbackRate} controls={controls} />;
+  return (
+    <img
+      src={mediaSrc(media, 1280)}
+      srcSet={MEDIA_WIDTHS.map((w) => `${mediaSrc(media, w)} ${w}w`).join(", ")}
+      sizes={sizes}
+      width={W}
+      height={H}
+      alt={media.alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding="async"
+      className={frame}
+    />
+  );
+}
+
+function AutoVideo({ media, className, playbackRate, controls }: { media: Media; className: string; playbackRate: number; controls: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.playbackRate = playbackRate;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry.intersectionRatio >= 0.5) void video.play().catch(() => {});
+        else {
+          video.pause();
+          video.currentTime = 0;
+        }
+      },
+      { threshold: [0, 0.5] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, [playbackRate]);
+  return (
+    <video ref={ref} className={className} src={mediaSrc(media, 1280)} muted loop playsInline preload="metadata" controls={controls} width={W} height={H} aria-label={media.alt} />
+  );
+}

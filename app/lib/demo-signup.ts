@@ -1,0 +1,40 @@
+/** Session-storage keys of the demo sign-up state (spec section 3: both hold the same data). */
+export const DEMO_SIGNUP_KEYS = ["demo-signup", "demoSignupState"] as const;
+export const DEMO_STATE_EXPIRY_MS = 300_000;
+export const DEMO_SEND_DELAY_MS = 800;
+
+export interface DemoSignupState {
+  isProcessing: boolean;
+  fromDemo: boolean;
+  sampleQuery: string;
+  createWorkspaceOnLoad: boolean;
+  timestamp: number;
+}
+
+export function saveDemoSignup(sampleQuery: string, o: { createWorkspaceOnLoad: boolean }, storage: Storage = sessionStorage, now = Date.now()): DemoSignupState {
+  const state: DemoSignupState = { isProcessing: true, fromDemo: true, sampleQuery, createWorkspaceOnLoad: o.createWorkspaceOnLoad, timestamp: now };
+  const json = JSON.stringify(state);
+  for (const key of DEMO_SIGNUP_KEYS) storage.setItem(key, json);
+  return state;
+}
+
+/** The saved state, or null when absent, unreadable or older than five minutes (then removed). */
+export function readDemoSignup(storage: Storage = sessionStorage, now = Date.now()): DemoSignupState | null {
+  const raw = storage.getItem(DEMO_SIGNUP_KEYS[0]) ?? storage.getItem(DEMO_SIGNUP_KEYS[1]);
+  if (!raw) return null;
+  let state: DemoSignupState | null;
+  try {
+    state = JSON.parse(raw) as DemoSignupState;
+  } catch {
+    state = null;
+  }
+  if (!state || typeof state.timestamp !== "number" || now - state.timestamp > DEMO_STATE_EXPIRY_MS) {
+    clearDemoSignup(storage);
+    return null;
+  }
+  return state;
+}
+
+export function clearDemoSignup(storage: Storage = sessionStorage): void {
+  for (const key of DEMO_SIGNUP_KEYS) storage.removeItem(key);
+}

@@ -1,0 +1,32 @@
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
+import { SiteFooter } from "../components/layout/site-footer.tsx";
+import { SiteHeader } from "../components/layout/site-header.tsx";
+import { getViewer } from "../lib/viewer.server.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/marketing-layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { viewer: await getViewer(request, context) };
+}
+
+/** Header and footer of every public page. */
+export default function MarketingLayout() {
+  const { viewer } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!root) return null;
+  return (
+    <div className="flex min-h-screen flex-col bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <SiteHeader productName={root.env.productName} viewer={viewer} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter env={root.env} />
+    </div>
+  );
+}
+
+/** Marketing pages read the viewer from here. */
+export function useViewer() {
+  return useRouteLoaderData<typeof loader>("routes/marketing-layout")?.viewer ?? null;
+}

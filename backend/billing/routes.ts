@@ -1,0 +1,13 @@
+import * as c from "../../contracts/billing.ts";
+import type { Deps } from "../deps.ts";
+import type { ApiApp } from "../platform/http/context.ts";
+import { route, type Guard } from "../platform/http/route.ts";
+import { listPlans, listPromotions } from "./catalogue.ts";
+
+export function registerBillingRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+  route(app, guard, c.listPublicPlans, async ({ c: ctx }) => {
+    ctx.header("cache-control", "public, max-age=300");
+    return { plans: listPlans(deps.config.BILLING_PLANS), test_mode: deps.config.BILLING_TEST_MODE };
+  });
+  route(app, guard, c.getPromoAvailable, async () => ({ valid_promotions: listPromotions(deps.config.BILLING_PLANS) }));
+}

@@ -52,7 +52,8 @@ export function route<E extends Endpoint>(
   (app as any).openapi(config, async (c: Context<AppEnv>) => {
     const actor = c.get("actor");
     await guard(actor, e.auth);
-    const valid = c.req.valid as (target: string) => unknown;
+    // Bound: HonoRequest.valid reads a private field of the request, so it needs its `this`.
+    const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
     const result = await handler({
       params: (e.params ? valid("param") : undefined) as EndpointParams<E>,
       query: (e.query ? valid("query") : undefined) as EndpointQuery<E>,

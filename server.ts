@@ -32,7 +32,14 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
 
   if (roles.has("api") && backend) app.route("/api", backend.api);
 
-  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: "DENY" }));
+  app.use("*", secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      xFrameOptions: "DENY",
+      // Not "no-referrer": under it Chromium posts forms with `Origin: null`, which React Router
+      // refuses as cross-origin, and forms without JavaScript would break.
+      referrerPolicy: "same-origin",
+    }));
   app.use("*", async (c, next) => {
     // Trailing slashes are stripped with a permanent redirect. Leading slashes are collapsed so
     // that "//evil.example/" cannot become a protocol-relative redirect.

@@ -41,9 +41,12 @@ export type EndpointQuery<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType,
 export type EndpointBody<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType, Auth> ? Infer<B> : never;
 export type EndpointResponse<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R, Auth> ? Infer<R> : never;
 
-/** What a caller passes: only the parts the endpoint declares. */
+/**
+ * What a caller passes: only the parts the endpoint declares. A part left out of the declaration
+ * infers as the bare `z.ZodType` constraint, which is how "not declared" is recognised.
+ */
 export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType, Auth>
-  ? (undefined extends E["params"] ? { params?: undefined } : { params: Input<P> }) &
-      (undefined extends E["query"] ? { query?: undefined } : { query: Input<Q> }) &
-      (undefined extends E["body"] ? { body?: undefined } : { body: Input<B> })
+  ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) &
+      (z.ZodType extends Q ? { query?: undefined } : { query: Input<Q> }) &
+      (z.ZodType extends B ? { body?: undefined } : { body: Input<B> })
   : never;

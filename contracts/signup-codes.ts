@@ -11,6 +11,8 @@ export const signupCode = z.object({
   createdBy: z.string().nullable(),
   isActive: z.boolean(),
   usedBy: z.string().nullable(),
+  /** The email the code was used with, for people to read (usedBy is the account's uid). */
+  usedByEmail: z.string().nullable(),
   usedAt: z.string().nullable(),
   status: signupCodeStatus,
 });

@@ -40,8 +40,16 @@ export async function apiFor(request: Request, context: AppLoadContext): Promise
 
 /** Only same-site paths: a returnTo must never send the user to another origin. */
 export function safeReturnTo(value: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  // Resolved the way a browser would ("/\t/evil.com" and "/\\evil.com" are other hosts), then
+  // kept only when it stays on our origin.
+  const base = "http://same-origin.invalid";
+  try {
+    const u = new URL(value, base);
+    return u.origin === base ? `${u.pathname}${u.search}${u.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** The signed-in user or null; an expired session counts as signed out. */

@@ -1,3 +1,134 @@
-export default function Page() {
-  return <main>TODO</main>;
+import { useEffect } from "react";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { toast } from "sonner";
+import { requestPasswordReset, signIn, signUp } from "../../contracts/auth.ts";
+import { isAppError } from "../../contracts/errors.ts";
+import { AuthShell } from "../components/auth/auth-shell.tsx";
+import { CredentialsForm } from "../components/auth/credentials-form.tsx";
+import { GoogleButton, OrDivider } from "../components/auth/google-button.tsx";
+import { PasswordResetRequest } from "../components/auth/password-reset-request.tsx";
+import { authHref, type AuthActionData, type AuthMode } from "../components/auth/types.ts";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClass } from "../components/ui/button.tsx";
+import { apiFor, getUser, safeReturnTo, setSessionCookie } from "../lib/session.server.ts";
+import type { Route } from "./+types/login";
+import { pageMeta } from "../components/ui/page-meta.ts";
+
+const TERMS_REQUIRED = "Please accept the Terms of Service and Privacy Policy to continue.";
+
+function modeOf(url: URL): AuthMode {
+  if (url.pathname.replace(/\/$/, "") === "/signup") return "signup";
+  return url.searchParams.get("mode") === "reset" ? "reset" : "signin";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context)) throw redirect("/home");
+  const url = new URL(request.url);
+  const { productName, supportEmail, googleEnabled, requireSignupCode } = context.publicEnv;
+  return {
+    mode: modeOf(url),
+    returnTo: safeReturnTo(url.searchParams.get("returnTo"), ""),
+    emailForm: url.searchParams.get("form") === "email",
+    resetSent: url.searchParams.get("sent") === "1",
+    passwordChanged: url.searchParams.get("notice") === "password-reset",
+    env: { productName, supportEmail, googleEnabled, requireSignupCode },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  const intent: AuthMode = text("intent") === "signup" ? "signup" : text("intent") === "reset" ? "reset" : "signin";
+  const explicitReturnTo = safeReturnTo(text("returnTo"), "");
+  const values = { email: text("email").trim(), signupCode: text("signupCode").trim(), acceptTerms: form.get("acceptTerms") === "on" };
+  const fail = (code: string, message: string, fields: Record<string, string> = {}, status = 400) =>
+    data<AuthActionData>({ intent, error: { code, message, fields }, values }, { status });
+
+  if (intent === "signup" && !values.acceptTerms) return fail("terms-required", TERMS_REQUIRED, { acceptTerms: TERMS_REQUIRED });
+
+  const api = await apiFor(request, context);
+  try {
+    if (intent === "reset") {
+      await api.call(requestPasswordReset, { body: { email: values.email, continueUrl: explicitReturnTo || undefined } });
+      return redirect(authHref("/login", explicitReturnTo, { mode: "reset", sent: "1" }));
+    }
+    const returnTo = safeReturnTo(explicitReturnTo);
+    const password = text("password");
+    const result =
+      intent === "signup"
+        ? await api.call(signUp, { body: { email: values.email, password, signupCode: values.signupCode || undefined, continueUrl: returnTo } })
+        : await api.call(signIn, { body: { email: values.email, password } });
+    return redirect(returnTo, { headers: { "Set-Cookie": await setSessionCookie(request, context, result.token) } });
+  } catch (err) {
+    if (!isAppError(err) || err.status >= 500) throw err;
+    return fail(err.code, err.message, err.fields, err.status);
+  }
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  const product = d?.env.productName ?? "";
+  const title = d?.mode === "signup" ? "Sign up" : d?.mode === "reset" ? "Reset password" : "Sign in";
+  return pageMeta(`${title} · ${product}`);
+}
+
+export default function AuthScreen() {
+  const { mode, returnTo, emailForm, resetSent, passwordChanged, env } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+
+  useEffect(() => {
+    if (result?.error) toast.error(result.error.message);
+  }, [result]);
+
+  if (mode === "reset") {
+    return (
+      <AuthShell productName={env.productName} title="Reset your password" subtitle="Enter your email and we'll send you a link to choose a new password.">
+        <PasswordResetRequest returnTo={returnTo} sent={resetSent} result={result} />
+      </AuthShell>
+    );
+  }
+
+  const signup = mode === "signup";
+  const showChooser = signup && env.googleEnabled && !emailForm && !result;
+  return (
+    <AuthShell
+      productName={env.productName}
+      title={signup ? `Join ${env.productName} Today` : "Welcome Back"}
+      subtitle={signup ? "Create your account to start analysing documents." : "Sign in to continue to your workspaces."}
+      footer={
+        <>
+          <p>
+            {signup ? "Already have an account? " : "Need an account? "}
+            <Link to={authHref(signup ? "/login" : "/signup", returnTo)} className="font-medium text-brand-600 hover:text-brand-700">
+              {signup ? "Sign in" : "Sign up"}
+            </Link>
+          </p>
+          <p className="mt-3 text-xs text-slate-500">
+            <a href="/privacy" className="hover:underline">Privacy Policy</a>
+            <span aria-hidden="true"> · </span>
+            <a href="/terms" className="hover:underline">Terms of Service</a>
+          </p>
+        </>
+      }
+    >
+      {passwordChanged ? <Alert tone="success" title="Your password has been changed.">Sign in with your new password.</Alert> : null}
+      {showChooser ? (
+        <div className="space-y-3">
+          <GoogleButton />
+          <Link to={authHref("/signup", returnTo, { form: "email" })} className={buttonClass("primary", "w-full")}>
+            Continue with Email
+          </Link>
+        </div>
+      ) : (
+        <>
+          {env.googleEnabled && !signup ? (
+            <>
+              <GoogleButton />
+              <OrDivider />
+            </>
+          ) : null}
+          <CredentialsForm mode={signup ? "signup" : "signin"} env={env} returnTo={returnTo} result={result} />
+        </>
+      )}
+    </AuthShell>
+  );
 }

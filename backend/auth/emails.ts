@@ -5,10 +5,11 @@ import { createActionCode, revokeActionCodes } from "./action-codes.ts";
 /** Only same-site continue URLs survive: an email link must never bounce a user elsewhere. */
 export function safeContinueUrl(publicUrl: string, continueUrl: string | undefined): string | undefined {
   if (!continueUrl) return undefined;
-  if (continueUrl.startsWith("/") && !continueUrl.startsWith("//")) return continueUrl;
   try {
-    const u = new URL(continueUrl);
-    return u.origin === new URL(publicUrl).origin ? `${u.pathname}${u.search}${u.hash}` : undefined;
+    // Resolved the way a browser would: "/\evil.com" and "/\t/evil.com" are other origins.
+    const base = new URL(publicUrl);
+    const u = new URL(continueUrl, base);
+    return u.origin === base.origin ? `${u.pathname}${u.search}${u.hash}` : undefined;
   } catch {
     return undefined;
   }

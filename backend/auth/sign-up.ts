@@ -32,7 +32,10 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
     throw new AppError("auth/weak-password", WEAK_PASSWORD_MESSAGE, { password: WEAK_PASSWORD_MESSAGE });
   }
   const code = input.signupCode?.trim();
-  if (deps.config.REQUIRE_SIGNUP_CODE) {
+  // The configured admins are trusted: the first admin must be able to sign up before any code
+  // exists (they create the codes).
+  const codeRequired = deps.config.REQUIRE_SIGNUP_CODE && !deps.config.ADMIN_EMAILS.includes(email);
+  if (codeRequired) {
     if (!code) {
       throw new AppError("auth/signup-code-required", "A signup code is required to create a new account.", {
         signupCode: "Please enter a signup code to continue",
@@ -51,10 +54,10 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
   try {
     signedIn = await deps.identity.signUp({ email, password: input.password, name: "" });
   } catch (err) {
-    if (deps.config.REQUIRE_SIGNUP_CODE && code) await releaseCode(deps.db.kysely, code, email);
+    if (codeRequired && code) await releaseCode(deps.db.kysely, code, email);
     throw err;
   }
-  if (deps.config.REQUIRE_SIGNUP_CODE && code) await recordCodeUser(deps.db.kysely, code, signedIn.user.id);
+  if (codeRequired && code) await recordCodeUser(deps.db.kysely, code, signedIn.user.id);
 
   try {
     await sendActionEmail(deps, { mode: "verifyEmail", userId: signedIn.user.id, to: email, continueUrl: input.continueUrl });

@@ -10,7 +10,8 @@ export function presentSignupCode(row: SignupCodeRow): SignupCode {
     createdAt: row.created_at,
     createdBy: row.created_by,
     isActive: row.is_active === 1,
-    usedBy: row.used_by ?? (used ? row.used_email : null),
+    usedBy: row.used_by,
+    usedByEmail: row.used_email,
     usedAt: row.used_at,
     status: used ? "Used" : row.is_active === 1 ? "Active" : "Inactive",
   };

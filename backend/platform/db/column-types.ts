@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Expression, type Kysely } from "kysely";
+import { SqliteIntrospector, sql, type ColumnDataType, type Expression, type Kysely } from "kysely";
 import type { Dialect } from "./index.ts";
 
 /** Column types that differ per dialect, for the few places a migration needs them. */
@@ -12,11 +12,10 @@ export function columnTypes(dialect: Dialect) {
   };
 }
 
+/**
+ * Asks Kysely, not the server: a probe query that fails on PostgreSQL would abort the
+ * transaction the migrator runs each migration in.
+ */
 export async function detectDialect(db: Kysely<unknown>): Promise<Dialect> {
-  try {
-    await sql`select sqlite_version()`.execute(db);
-    return "sqlite";
-  } catch {
-    return "postgres";
-  }
+  return db.introspection instanceof SqliteIntrospector ? "sqlite" : "postgres";
 }

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./index.ts";
 import * as identity from "./migrations/2026-11-23-0001-identity.ts";
 import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
@@ -15,11 +15,22 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema: await migrationSchema(db) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL the schema the connection works in (search_path). Without it Kysely looks for
+ * its bookkeeping tables in every schema, so another schema's kysely_migration table makes it
+ * skip creating ours and then fail to find it.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  if (db.dialect !== "postgres") return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? undefined;
 }

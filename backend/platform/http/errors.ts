@@ -23,9 +23,11 @@ export function handleError(err: unknown, c: Context, log: (...args: unknown[]) 
         ? new AppError("invalid_json", "The request body is not valid JSON.")
         : status === 413
           ? new AppError("payload_too_large", "The request body is too large.")
-          : status === 401
-            ? new AppError("unauthenticated", "Sign in to continue.")
-            : null;
+          : status === 415
+            ? new AppError("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).")
+            : status === 401
+              ? new AppError("unauthenticated", "Sign in to continue.")
+              : null;
     if (mapped) return c.json(mapped.toBody(), mapped.status as 400);
   }
   const requestId = c.get("requestId") as string | undefined;

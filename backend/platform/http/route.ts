@@ -38,6 +38,14 @@ export function route<E extends Endpoint>(
     summary: e.summary,
     tags: [e.tag],
     security: e.auth === "public" ? [] : [{ bearer: [] }],
+    // Who may call it is settled before the request is validated: an anonymous caller gets 401,
+    // not a list of field errors.
+    middleware: [
+      async (c: Context<AppEnv>, next: () => Promise<void>) => {
+        await guard(c.get("actor"), e.auth);
+        await next();
+      },
+    ],
     request,
     responses: {
       [e.status]: { content: { "application/json": { schema: e.response } }, description: e.summary },
@@ -51,7 +59,6 @@ export function route<E extends Endpoint>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   (app as any).openapi(config, async (c: Context<AppEnv>) => {
     const actor = c.get("actor");
-    await guard(actor, e.auth);
     // Bound: HonoRequest.valid reads a private field of the request, so it needs its `this`.
     const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
     const result = await handler({

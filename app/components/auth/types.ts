@@ -1,0 +1,30 @@
+/** Which face the auth screen shows: /login, /signup, or /login?mode=reset. */
+export type AuthMode = "signin" | "signup" | "reset";
+
+export interface AuthFormError {
+  code: string;
+  message: string;
+  fields: Record<string, string>;
+}
+
+/** What the auth action answers when it does not redirect. */
+export interface AuthActionData {
+  intent: AuthMode;
+  error: AuthFormError;
+  values: { email: string; signupCode: string; acceptTerms: boolean };
+}
+
+export interface AuthScreenEnv {
+  productName: string;
+  supportEmail: string;
+  googleEnabled: boolean;
+  requireSignupCode: boolean;
+}
+
+/** Keeps returnTo on links between the sign-in, sign-up and reset views. */
+export function authHref(path: string, returnTo: string, extra: Record<string, string> = {}): string {
+  const qs = new URLSearchParams(extra);
+  if (returnTo) qs.set("returnTo", returnTo);
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isPostgres, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults for an empty environment", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATA_DIR).toBe(path.resolve("./data"));
+    expect(path.isAbsolute(c.DATA_DIR)).toBe(true);
+    expect(c.ROLES).toEqual(["web", "api", "worker"]);
+    expect(c.REQUIRE_SIGNUP_CODE).toBe(false);
+    expect(c.ADMIN_EMAILS).toEqual([]);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.googleEnabled).toBe(false);
+    expect(c.LOG_LEVEL).toBe("info");
+  });
+
+  it("resolves a relative DATA_DIR", () => {
+    expect(loadConfig({ DATA_DIR: "tmp/x" }).DATA_DIR).toBe(path.resolve("tmp/x"));
+  });
+
+  it.each(["abc", "0", "70000", "3000.5", "-1"])("refuses PORT=%s, naming PORT", (PORT) => {
+    expect(() => loadConfig({ PORT })).toThrow(/PORT/);
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => loadConfig({ PORT: "x", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
+  });
+
+  it("parses ROLES as a trimmed comma list", () => {
+    expect(loadConfig({ ROLES: " web , api " }).ROLES).toEqual(["web", "api"]);
+    expect(loadConfig({ ROLES: "worker" }).ROLES).toEqual(["worker"]);
+  });
+
+  it.each(["web,bogus", "", " , "])("refuses ROLES=%j", (ROLES) => {
+    expect(() => loadConfig({ ROLES })).toThrow(/ROLES/);
+  });
+
+  it("parses booleans strictly", () => {
+    expect(loadConfig({ REQUIRE_SIGNUP_CODE: "true" }).REQUIRE_SIGNUP_CODE).toBe(true);
+    expect(loadConfig({ REQUIRE_SIGNUP_CODE: "1" }).REQUIRE_SIGNUP_CODE).toBe(true);
+    expect(loadConfig({ REQUIRE_SIGNUP_CODE: "0" }).REQUIRE_SIGNUP_CODE).toBe(false);
+    expect(() => loadConfig({ REQUIRE_SIGNUP_CODE: "yes" })).toThrow(/REQUIRE_SIGNUP_CODE/);
+  });
+
+  it("lower-cases and trims ADMIN_EMAILS", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com,, other@x.io " }).ADMIN_EMAILS).toEqual(["boss@example.com", "other@x.io"]);
+  });
+
+  it("accepts only sqlite and postgres database URLs", () => {
+    expect(isPostgres(loadConfig({ DATABASE_URL: "postgres://u@h/db" }))).toBe(true);
+    expect(isPostgres(loadConfig({ DATABASE_URL: "postgresql://u@h/db" }))).toBe(true);
+    expect(isPostgres(loadConfig({ DATABASE_URL: "sqlite:./x.db" }))).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: "mysql://u@h/db" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("refuses a PUBLIC_URL that is not a URL", () => {
+    expect(() => loadConfig({ PUBLIC_URL: "localhost" })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: "" }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("enables Google only with both id and secret", () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id" }).googleEnabled).toBe(false);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).googleEnabled).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import { startMailbox, type Mailbox } from "./mailbox.ts";
+
+export const ADMIN_EMAIL = "admin@example.com";
+export const PASSWORD = "correct-horse-1";
+
+interface App {
+  url: string;
+  mailbox: Mailbox;
+  /** Creates an account directly in the backend, past any signup-code requirement. */
+  seedUser(email: string, password: string): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * One production app server per worker, in this process, with a fresh data directory and mail
+ * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
+ * that set it get their own worker and server.
+ */
+export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; app: App }>({
+  requireSignupCode: [false, { scope: "worker", option: true }],
+  app: [
+    async ({ requireSignupCode }, provide) => {
+      // The server build is a production bundle; make React on this side match it.
+      process.env.NODE_ENV = "production";
+      const { startServer } = await import("../../../server.ts");
+      const { loadConfig } = await import("../../../backend/platform/config.ts");
+      const mailbox = await startMailbox();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+      const config = loadConfig({
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+        PUBLIC_URL: url,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        REQUIRE_SIGNUP_CODE: String(requireSignupCode),
+        LOG_LEVEL: "warn",
+      });
+      const server = await startServer(config);
+      const identity = server.backend!.deps.identity;
+      const seedUser = async (email: string, password: string) => {
+        if (!(await identity.findUserByEmail(email))) await identity.signUp({ email, password, name: "" });
+      };
+      await provide({ url, mailbox, seedUser });
+      await server.close();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ app }, provide) => provide(app.url),
+  mailbox: async ({ app }, provide) => provide(app.mailbox),
+});
+
+export { expect };
+
+let counter = 0;
+/** A fresh address per call, so tests never collide on one server. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Fills the sign-up form on /signup; the caller checks where it lands. */
+export async function signUp(page: Page, email: string, password: string, signupCode?: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (signupCode !== undefined) await page.getByLabel("Signup code").fill(signupCode);
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+}

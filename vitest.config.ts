@@ -1,0 +1,34 @@
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Three projects: `unit` runs the pure tests once; `sqlite` and `postgres` run every test that
+ * touches a database, once per dialect (tests/helpers/test-db.ts reads TEST_DB). CI must reach
+ * PostgreSQL: the postgres project fails, it never skips.
+ */
+const dbTests = ["tests/integration/**/*.test.ts", "backend/**/*.db.test.ts"];
+const exclude = [...configDefaults.exclude, "tests/e2e/**", "build/**", "scratch/**"];
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
+    // run more of them at once than Vitest's default of one per core minus one.
+    maxWorkers: Math.max(4, os.availableParallelism()),
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["backend/**/*.test.ts", "contracts/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: [...exclude, ...dbTests],
+        },
+      },
+      { extends: true, test: { name: "sqlite", include: dbTests, exclude, env: { TEST_DB: "sqlite" } } },
+      { extends: true, test: { name: "postgres", include: dbTests, exclude, env: { TEST_DB: "postgres" } } },
+    ],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { hasUnsafeFilenameChars } from "./filename.ts";
 import { nextCursor, pageQuery } from "./paging.ts";
 
 const id = z.string().min(1).max(100);
@@ -10,7 +11,7 @@ const filename = z
   .trim()
   .min(1, "Filename is required")
   .max(255, "Filename must be at most 255 characters")
-  .refine((v) => !/[/\\\u0000-\u001f]/.test(v), "Filename cannot contain slashes or control characters");
+  .refine((v) => !hasUnsafeFilenameChars(v), "Filename cannot contain slashes or control characters");
 
 export const fileStatus = z.enum(["uploading", "uploaded", "failed"]);
 

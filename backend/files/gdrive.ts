@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError } from "../../contracts/errors.ts";
+import { sanitizeFilename } from "../../contracts/filename.ts";
 
 /** Google-native documents have no bytes of their own: they are exported to an Office format. */
 const EXPORTS: Record<string, { mime: string; ext: string }> = {
@@ -32,13 +34,13 @@ export async function downloadFromDrive(o: { apiUrl: string; fileId: string; acc
   const url = exported ? `${base}/export?mimeType=${encodeURIComponent(exported.mime)}` : `${base}?alt=media&supportsAllDrives=true`;
   const res = await fetch(url, { headers, signal });
   if (!res.ok || !res.body) throw driveError(res.status);
-  let filename = (meta.name ?? "drive-file").replace(/[/\\\u0000-\u001f]/g, "_").slice(0, 240);
+  let filename = sanitizeFilename(meta.name ?? "", "drive-file").slice(0, 240);
   if (exported && !filename.toLowerCase().endsWith(exported.ext)) filename += exported.ext;
   return {
     filename,
     contentType: exported?.mime ?? meta.mimeType ?? "application/octet-stream",
     size: meta.size ? Number(meta.size) : null,
-    body: Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+    body: Readable.fromWeb(res.body as WebReadableStream),
   };
 }
 

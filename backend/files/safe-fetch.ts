@@ -5,6 +5,7 @@ import net from "node:net";
 import type { Readable } from "node:stream";
 import ipaddr from "ipaddr.js";
 import { AppError } from "../../contracts/errors.ts";
+import { sanitizeFilename } from "../../contracts/filename.ts";
 
 export const MAX_REDIRECTS = 5;
 
@@ -99,7 +100,6 @@ export function filenameFrom(headers: http.IncomingHttpHeaders, url: URL): strin
   const cd = headers["content-disposition"] ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
   const plain = /filename="?([^";]+)"?/i.exec(cd);
-  let name = star ? decodeURIComponent(star[1]!) : plain ? plain[1]! : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
-  name = name.replace(/[/\\\u0000-\u001f]/g, "_").trim().slice(0, 255);
-  return name || "download";
+  const name = star ? decodeURIComponent(star[1]!) : plain ? plain[1]! : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
+  return sanitizeFilename(name, "download");
 }

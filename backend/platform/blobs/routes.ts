@@ -1,3 +1,4 @@
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Readable } from "node:stream";
 import * as raw from "../../../contracts/raw-endpoints.ts";
 import { AppError } from "../../../contracts/errors.ts";
@@ -30,7 +31,7 @@ export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
     const body = c.req.raw.body;
     if (!body) throw new AppError("validation_failed", "The request has no body.");
     try {
-      const { byteSize } = await deps.blobs.put(grant.key, Readable.fromWeb(body as import("node:stream/web").ReadableStream), {
+      const { byteSize } = await deps.blobs.put(grant.key, Readable.fromWeb(body as WebReadableStream), {
         contentType: grant.contentType ?? "application/octet-stream",
         maxBytes: max,
       });

@@ -1,3 +1,4 @@
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import type { Context } from "hono";
@@ -39,7 +40,7 @@ export function receiveFile<T>(c: Context<AppEnv>, onFile: (f: IncomingFile) => 
       if (!handled) reject(new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", { file: "file is required" }));
       else handled.then(resolve, reject);
     });
-    const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+    const source = Readable.fromWeb(body as WebReadableStream);
     source.on("error", (err) => bb.destroy(err));
     source.pipe(bb);
   });

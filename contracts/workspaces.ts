@@ -174,7 +174,11 @@ export const setMessageActive = endpoint({
 export const postFeedback = endpoint({
   method: "post", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/feedback", tag: "messages", auth: "user", status: 200,
   summary: "Rate an answer", params: messageParams,
-  body: z.object({ rating: z.enum(["up", "down"]), comment: z.string().max(5000).optional() }), response: message,
+  body: z.object({
+    rating: z.enum(["up", "down"], { error: (iss) => (iss.input === undefined ? "rating is required" : 'rating must be "up" or "down"') }),
+    comment: z.string().max(5000).optional(),
+  }),
+  response: message,
 });
 export const deleteFeedback = endpoint({
   method: "delete", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/feedback", tag: "messages", auth: "user", status: 200,

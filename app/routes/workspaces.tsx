@@ -1,30 +1,35 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import { sendVerificationEmail } from "../../contracts/auth.ts";
-import { UserMenu } from "../components/auth/user-menu.tsx";
+import { isAppError } from "../../contracts/errors.ts";
+import { createWorkspace, deleteWorkspace, listWorkspaces, mostBookmarkedWorkspaces, removeWorkspaceBookmark } from "../../contracts/workspaces.ts";
 import { VerificationBanner } from "../components/auth/verification-banner.tsx";
 import { AppHeader } from "../components/ui/app-header.tsx";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
+import { pageMeta } from "../components/ui/page-meta.ts";
+import { AppNav } from "../components/workspaces/app-nav.tsx";
+import { CreateWorkspaceForm } from "../components/workspaces/create-workspace-form.tsx";
+import { MostBookmarked } from "../components/workspaces/most-bookmarked.tsx";
+import { WorkspaceList, type WorkspaceFilter } from "../components/workspaces/workspace-list.tsx";
+import { field, mutate } from "../lib/action.server.ts";
 import { readFlash, setFlash } from "../lib/flash.server.ts";
 import { apiFor, requireUser } from "../lib/session.server.ts";
-import type { Route } from "./+types/home";
-import { pageMeta } from "../components/ui/page-meta.ts";
+import { userView } from "../lib/user-view.ts";
+import type { Route } from "./+types/workspaces";
+
+const FILTERS: WorkspaceFilter[] = ["all", "owned", "bookmarked"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { flash, headers } = await readFlash(request, context);
+  const url = new URL(request.url);
+  const filter = FILTERS.find((f) => f === url.searchParams.get("filter")) ?? "all";
+  const api = await apiFor(request, context);
+  const [list, popular] = await Promise.all([
+    api.call(listWorkspaces, { query: { filter, limit: 200 } }),
+    api.call(mostBookmarkedWorkspaces, { query: { limit: 6 } }),
+  ]);
   return data(
-    {
-      productName: context.publicEnv.productName,
-      user: {
-        label: user.displayName || user.email || "Account",
-        email: user.email,
-        isAdmin: user.isAdmin || user.role === "admin",
-        verificationStatus: user.verificationStatus,
-      },
-      flash,
-    },
+    { productName: context.publicEnv.productName, user: userView(user), flash, filter, workspaces: list.workspaces, popular: popular.workspaces },
     { headers },
   );
 }
@@ -32,49 +37,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "resend-verification") throw data("Unknown action", { status: 400 });
-  let flash: string;
-  try {
-    await (await apiFor(request, context)).call(sendVerificationEmail, { body: { continueUrl: "/home" } });
-    flash = await setFlash(request, context, { kind: "success", message: "Verification email sent! Please check your inbox." });
-  } catch {
-    flash = await setFlash(request, context, { kind: "error", message: "Failed to send verification email. Please try again later." });
+  const intent = field(form, "intent");
+  const api = await apiFor(request, context);
+  const back = field(form, "redirectTo") || "/home";
+  if (intent === "create") {
+    const body = { name: field(form, "name"), is_public: form.get("is_public") === "on" };
+    try {
+      const created = await api.call(createWorkspace, { body });
+      const flash = await setFlash(request, context, { kind: "success", message: `Workspace "${created.name}" created.` });
+      return redirect(`/workspace/${created.id}`, { headers: { "Set-Cookie": flash } });
+    } catch (err) {
+      if (!isAppError(err) || err.status >= 500) throw err;
+      return data({ error: err.fields?.name ?? err.message, values: body }, { status: err.status });
+    }
   }
-  return redirect("/home", { headers: { "Set-Cookie": flash } });
+  if (intent === "delete") {
+    const id = field(form, "workspaceId");
+    return mutate(request, context, { run: () => api.call(deleteWorkspace, { params: { id } }), success: "Workspace deleted.", redirectTo: back });
+  }
+  if (intent === "unbookmark") {
+    const id = field(form, "workspaceId");
+    return mutate(request, context, { run: () => api.call(removeWorkspaceBookmark, { params: { id } }), success: "Bookmark removed.", redirectTo: back });
+  }
+  if (intent === "resend-verification") {
+    return mutate(request, context, {
+      run: () => api.call(sendVerificationEmail, { body: { continueUrl: "/home" } }),
+      success: "Verification email sent! Please check your inbox.",
+      redirectTo: back,
+    });
+  }
+  throw data("Unknown action", { status: 400 });
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
   return pageMeta(`Workspaces · ${d?.productName ?? ""}`);
 }
 
-export default function Home() {
-  const { productName, user, flash } = useLoaderData<typeof loader>();
+export default function Workspaces() {
+  const { productName, user, flash, filter, workspaces, popular } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen">
       <AppHeader productName={productName}>
-        {user.isAdmin ? (
-          <Link to="/admin" className={buttonClass("ghost", "px-3")}>Admin</Link>
-        ) : null}
-        <UserMenu label={user.label} />
+        <AppNav user={user} />
       </AppHeader>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
         {flash ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
         <VerificationBanner status={user.verificationStatus} email={user.email} />
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your workspaces</h1>
-          <p className="mt-1 text-sm text-slate-600">Pods hold your files and conversation threads with the analyst agents.</p>
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+          <div className="min-w-0 flex-1 space-y-6">
+            <div>
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your workspaces</h1>
+              <p className="mt-1 text-sm text-slate-600">Pods hold your files and conversation threads with the analyst agents.</p>
+            </div>
+            <WorkspaceList workspaces={workspaces} filter={filter} />
+          </div>
+          <aside className="w-full space-y-6 lg:w-80 lg:shrink-0">
+            <CreateWorkspaceForm />
+            <MostBookmarked workspaces={popular} />
+          </aside>
         </div>
-        <Card className="flex flex-col items-center px-6 py-16 text-center">
-          <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-600">
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7z" strokeLinejoin="round" />
-            </svg>
-          </span>
-          <h2 className="mt-4 text-base font-semibold text-slate-900">No workspaces yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-slate-600">
-            When you create a Pod, it will appear here with its files and threads.
-          </p>
-        </Card>
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import ipaddr from "ipaddr.js";
 import { AppError } from "../../contracts/errors.ts";
 import { sanitizeFilename } from "../../contracts/filename.ts";
@@ -33,7 +33,17 @@ export interface SafeResponse {
  * resolved address checked and then pinned for the connection (no DNS rebinding between check
  * and connect), at most 5 redirects, one overall deadline.
  */
-export async function safeGet(rawUrl: string, o: { allowPrivate: boolean; timeoutMs: number; signal?: AbortSignal }): Promise<SafeResponse> {
+export async function safeGet(
+  rawUrl: string,
+  o: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    /** Which resolved addresses may be fetched; isPublicAddress unless a test narrows it. */
+    isAllowedAddress?: (address: string) => boolean;
+  },
+): Promise<SafeResponse> {
+  const allowed = o.isAllowedAddress ?? isPublicAddress;
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -51,7 +61,7 @@ export async function safeGet(rawUrl: string, o: { allowPrivate: boolean; timeou
     } catch {
       throw refuse(`Could not resolve ${host}.`);
     }
-    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    const blocked = addresses.find((a) => !allowed(a.address));
     if (blocked && !o.allowPrivate) {
       throw refuse(`Refusing to fetch ${url.host}: it points to a private or internal address (${blocked.address}).`);
     }
@@ -86,13 +96,20 @@ function request(url: URL, pinned: { address: string; family: number }, signal: 
           else cb(null, pinned.address, pinned.family);
         },
       },
-      (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
+      (res) => {
+        // A body that breaks off (or outlives the deadline) fails with a reason the user can read.
+        const body = new PassThrough();
+        res.on("error", (err) => body.destroy(downloadError(err, signal)));
+        body.on("close", () => res.destroy());
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res.pipe(body) });
+      },
     );
-    req.on("error", (err) => {
-      const timedOut = signal.aborted;
-      reject(new AppError("unprocessable", timedOut ? "Failed to download file: the server took too long to answer." : `Failed to download file: ${err.message}`));
-    });
+    req.on("error", (err) => reject(downloadError(err, signal)));
   });
+}
+
+function downloadError(err: Error, signal: AbortSignal): AppError {
+  return new AppError("unprocessable", signal.aborted ? "Failed to download file: the server took too long to answer." : `Failed to download file: ${err.message}`);
 }
 
 /** A file name from Content-Disposition, else the URL's last path segment. */

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { blobKey } from "../platform/blobs/blob-store.ts";
+import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
 import { now } from "../platform/paging.ts";
@@ -102,8 +102,18 @@ export async function storeStream(
   const versionId = crypto.randomUUID();
   const key = blobKey(o.scope === "public" ? "public" : "files", versionId);
   const counter = hashingCounter();
-  o.body.on("error", (err) => counter.destroy(err));
-  const { byteSize } = await deps.blobs.put(key, o.body.pipe(counter), { contentType: o.contentType, maxBytes: o.maxBytes });
+  // pipeline() forwards a source error to the counter and listens for it: a source that fails
+  // before the store starts reading (say, while it creates a folder) must not be an uncaught
+  // 'error' that leaves the store waiting forever. The store then sees the failed counter.
+  pipeline(o.body, counter, () => undefined);
+  let byteSize: number;
+  try {
+    ({ byteSize } = await deps.blobs.put(key, counter, { contentType: o.contentType, maxBytes: o.maxBytes }));
+  } catch (err) {
+    // The store removed its partial bytes; a size overrun is the sender's fault, not ours.
+    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
+    throw err;
+  }
   try {
     await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
   } catch (err) {

@@ -147,5 +147,6 @@ describe("no answer is ever a 500", () => {
         }
       }
     }
-  });
+    // ~1,500 requests (every endpoint x 8 bodies x 3 tokens): minutes on a loaded machine.
+  }, 180_000);
 });

@@ -28,7 +28,7 @@ const redirects = [
 ];
 
 /** Signed-in pages not built yet: they already require sign-in and show the app shell. */
-const appPlaceholders = ["workspaces", "library", "settings", "subscription", "usage", "account", "published", "return"].map((path) =>
+const appPlaceholders = ["settings", "subscription", "usage", "account", "published", "return"].map((path) =>
   route(path, "routes/app-placeholder.tsx", { id: `app-${path}` }),
 );
 
@@ -42,7 +42,18 @@ export default [
   route("signup", "routes/login.tsx", { id: "signup" }),
   route("signout", "routes/signout.tsx"),
   route("usermgmt", "routes/usermgmt.tsx"),
-  route("home", "routes/home.tsx"),
+  route("home", "routes/workspaces.tsx", { id: "home" }),
+  route("workspaces", "routes/workspaces.tsx", { id: "workspaces" }),
+  route("workspace/:id", "routes/workspace.tsx", [
+    index("routes/workspace-index.tsx"),
+    route("thread/:tid", "routes/workspace-thread.tsx"),
+  ]),
+  route("library", "routes/library.tsx"),
+  route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),
+  route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),
+  route("resources/workspaces/:id/files/:fid/download", "routes/resources.workspace-file-download.ts"),
+  route("resources/library/upload", "routes/resources.library-upload.ts"),
+  route("resources/library/files/:fid/download", "routes/resources.library-file-download.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin-index.tsx"),
     route("signup-codes", "routes/admin-signup-codes.tsx"),

@@ -11,6 +11,10 @@ import { handleError, validationError } from "./platform/http/errors.ts";
 import type { Guard } from "./platform/http/route.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
+import { registerBlobRoutes } from "./platform/blobs/routes.ts";
+import { registerFileRoutes } from "./files/routes.ts";
+import { registerLibraryRoutes } from "./library/routes.ts";
+import { registerWorkspaceRoutes } from "./workspaces/routes.ts";
 
 /** JSON bodies above this are refused with 413 before they are parsed. */
 export const JSON_BODY_LIMIT = 4 * 1024 * 1024;
@@ -33,15 +37,16 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
   });
 
-  app.use(
-    "*",
-    bodyLimit({
+  // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits.
+  // (Paths arrive with /api in front when mounted by server.ts, without it in-process.)
+  const streamed = (path: string) => /^(\/api)?\/blobs\//.test(path) || path.endsWith("/files/upload");
+  const jsonLimit = bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
         throw new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
       },
-    }),
-  );
+  });
+  app.use("*", (c, next) => (streamed(c.req.path) ? next() : jsonLimit(c, next)));
 
   // Who is asking: every request authenticates itself from its bearer token; nothing is trusted
   // from the web tier.
@@ -68,6 +73,10 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerAuthRoutes(app, guard, deps);
   registerSignupCodeRoutes(app, guard, deps);
   registerBillingRoutes(app, guard, deps);
+  registerBlobRoutes(app, guard, deps);
+  registerWorkspaceRoutes(app, guard, deps);
+  registerFileRoutes(app, guard, deps);
+  registerLibraryRoutes(app, guard, deps);
 
   if (auth) app.on(["GET", "POST"], "/identity/*", (c) => auth.handler(c.req.raw));
 

@@ -9,6 +9,8 @@ import { createLogger } from "./platform/log.ts";
 import { createFileMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import path from "node:path";
 import { createApi } from "./app.ts";
+import { createDiskStore } from "./platform/blobs/disk-store.ts";
+import { createS3Store } from "./platform/blobs/s3-store.ts";
 
 export interface BootOptions {
   config: Config;
@@ -37,7 +39,17 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
     (config.SMTP_URL
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createFileMailer(path.join(config.DATA_DIR, "mail"), config.MAIL_FROM, log.info));
-  const deps: Deps = { config, db, identity, mailer, log, publicUrl, admin: createAdminChecker({ identity }) };
+  const blobs = config.S3_BUCKET
+    ? createS3Store({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE || undefined,
+      })
+    : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret, publicUrl });
+  const deps: Deps = { config, db, identity, mailer, log, publicUrl, secret, blobs, admin: createAdminChecker({ identity }) };
   const api = createApi(deps, auth);
   return { deps, api, auth, close: () => db.close() };
 }

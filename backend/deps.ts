@@ -1,5 +1,6 @@
 import type { AdminChecker } from "./auth/admin.ts";
 import type { IdentityProvider } from "./auth/identity-provider.ts";
+import type { BlobStore } from "./platform/blobs/blob-store.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db/index.ts";
 import type { Logger } from "./platform/log.ts";
@@ -13,6 +14,9 @@ export interface Deps {
   mailer: Mailer;
   log: Logger;
   admin: AdminChecker;
+  blobs: BlobStore;
+  /** Signs our own blob URLs. */
+  secret: string;
   /** Where links in emails point: the web app's public origin. */
   publicUrl: string;
 }

@@ -59,6 +59,17 @@ const schema = z.object({
   COMMIT_HASH: optionalString,
   RELEASE_TAG: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  URL_IMPORT_ALLOW_PRIVATE: bool,
+  URL_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  GOOGLE_DRIVE_API_URL: z.url().default("https://www.googleapis.com"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "AUTH_SECRET"> & {

@@ -3,6 +3,7 @@ import { ADMIN_EMAIL, expect, PASSWORD, screenshot, signIn, signUp, test, unique
 test.use({ requireSignupCode: true });
 
 test("an admin hands out a signup code and sees it used; non-admins are kept out", async ({ page, app, browser }) => {
+  test.setTimeout(60_000); // two browsers and a dozen page loads: ~19 s alone, over 30 s on a loaded machine
   // With codes required nobody can sign up without one, the first admin included: seed them.
   await app.seedUser(ADMIN_EMAIL, PASSWORD);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });

@@ -1,4 +1,5 @@
 import type { Endpoint } from "../../contracts/endpoint.ts";
+import { rawEndpoints, type RawEndpoint } from "../../contracts/raw-endpoints.ts";
 
 // Every contract module, found by glob so a new file's endpoints are covered without edits here.
 const modules = import.meta.glob<Record<string, unknown>>(["../../contracts/*.ts", "!../../contracts/*.test.ts"], { eager: true });
@@ -25,6 +26,11 @@ export function allEndpoints(): NamedEndpoint[] {
     for (const [name, value] of Object.entries(mod)) if (isEndpoint(value)) found.push({ name: `${module}:${name}`, endpoint: value });
   }
   return found;
+}
+
+/** Every non-JSON endpoint (form data, raw bytes, zip streams) from contracts/raw-endpoints.ts. */
+export function allRawEndpoints(): RawEndpoint[] {
+  return rawEndpoints;
 }
 
 /** The path with every {param} filled in. */

@@ -57,10 +57,13 @@ describe.each(withBody)("$name", ({ name, endpoint: e }) => {
   });
 
   it("wrong types: 400 with fields", async () => {
-    const wrong = Object.fromEntries(Object.keys(shape).map((k) => [k, 12345]));
+    // A number where the field takes no number, a string where it takes no string; fields that
+    // take any JSON value have no wrong type and are left out.
+    const wrongFor = (s: z.ZodType) => (!s.safeParse(12345).success ? 12345 : !s.safeParse("twelve").success ? "twelve" : undefined);
+    const wrong = Object.fromEntries(Object.keys(shape).map((k) => [k, wrongFor(shape[k])]).filter(([, v]) => v !== undefined));
     const res = await send(e, { body: wrong });
     expectValidationError(res, name);
-    for (const key of Object.keys(shape)) expect(res.body.error.fields, `${name}.${key}`).toHaveProperty(key);
+    for (const key of Object.keys(wrong)) expect(res.body.error.fields, `${name}.${key}`).toHaveProperty(key);
   });
 
   it.each([
@@ -144,5 +147,6 @@ describe("no answer is ever a 500", () => {
         }
       }
     }
-  });
+    // ~1,500 requests (every endpoint x 8 bodies x 3 tokens): minutes on a loaded machine.
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 export const INTENTIONAL_SIGNOUT_KEY = "intentional-signout";
 
 /** A disclosure menu; <details> keeps it usable without JavaScript. */
-export function UserMenu({ label }: { label: string }) {
+export function UserMenu({ label, mobileLinks = [] }: { label: string; mobileLinks?: { to: string; label: string }[] }) {
   const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
     <details className="group relative">
@@ -22,6 +22,9 @@ export function UserMenu({ label }: { label: string }) {
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg">
         <p className="truncate px-3 py-2 text-xs text-slate-500 sm:hidden">{label}</p>
+        {mobileLinks.map((l) => (
+          <Link key={l.to} to={l.to} className={`${item} sm:hidden`}>{l.label}</Link>
+        ))}
         <Link to="/settings" className={item}>Settings</Link>
         <Form method="post" action="/signout" onSubmit={() => sessionStorage.setItem(INTENTIONAL_SIGNOUT_KEY, "1")}>
           <button type="submit" className={item}>Log out</button>

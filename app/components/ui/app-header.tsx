@@ -1,20 +1,22 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProductMark } from "../auth/auth-shell.tsx";
+import { Tooltip } from "../layout/tooltip.tsx";
 
 /** The signed-in shell's top bar: logo back to the workspace list, then whatever the page adds. */
 export function AppHeader({ productName, children }: { productName: string; children?: ReactNode }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link
-          to="/home"
-          title="Back to Workspaces"
-          aria-label={`${productName}: back to workspaces`}
-          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-        >
-          <ProductMark productName={productName} compact />
-        </Link>
+        <Tooltip label="Back to Workspaces">
+          <Link
+            to="/home"
+            aria-label="Back to Workspaces"
+            className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          >
+            <ProductMark productName={productName} compact />
+          </Link>
+        </Tooltip>
         <div className="flex items-center gap-2">{children}</div>
       </div>
     </header>

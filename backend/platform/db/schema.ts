@@ -87,4 +87,112 @@ export interface Database {
   verification: VerificationTable;
   signup_codes: SignupCodeTable;
   action_codes: ActionCodeTable;
+  workspaces: WorkspaceTable;
+  workspace_bookmarks: WorkspaceBookmarkTable;
+  threads: ThreadTable;
+  thread_bookmarks: ThreadBookmarkTable;
+  messages: MessageTable;
+  message_feedback: MessageFeedbackTable;
+  files: FileTable;
+  file_versions: FileVersionTable;
+  prompts: PromptTable;
+  user_attributes: UserAttributeTable;
+}
+
+export interface WorkspaceTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceBookmarkTable {
+  user_id: string;
+  workspace_id: string;
+  created_at: string;
+}
+
+export interface ThreadTable {
+  id: string;
+  workspace_id: string;
+  created_by: string | null;
+  name: string;
+  is_pinned: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ThreadBookmarkTable {
+  user_id: string;
+  thread_id: string;
+  created_at: string;
+}
+
+export interface MessageTable {
+  id: string;
+  thread_id: string;
+  parent_id: string | null;
+  role: "user" | "assistant";
+  content: string;
+  status: "streaming" | "complete" | "cancelled" | "failed";
+  is_active: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageFeedbackTable {
+  message_id: string;
+  user_id: string;
+  rating: "up" | "down";
+  comment: string | null;
+  created_at: string;
+}
+
+export type FileScope = "workspace" | "account" | "public";
+export type FileStatus = "uploading" | "uploaded" | "failed";
+
+export interface FileTable {
+  id: string;
+  scope: FileScope;
+  workspace_id: string | null;
+  owner_id: string;
+  filename: string;
+  current_version_id: string | null;
+  status: FileStatus;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileVersionTable {
+  id: string;
+  file_id: string;
+  blob_key: string;
+  /** bigint on PostgreSQL comes back as a string: read it through Number(). */
+  byte_size: ColumnType<number | string, number, number>;
+  content_type: string;
+  checksum: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface PromptTable {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserAttributeTable {
+  user_id: string;
+  key: string;
+  /** JSON text */
+  value: string;
+  updated_at: string;
 }

@@ -61,7 +61,9 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: "worker" },
+    // Booting the server (migrations, build import) must not eat the first test's 30 s budget on
+    // a busy machine: worker fixtures get their own timeout.
+    { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ app }, provide) => provide(app.url),
   mailbox: async ({ app }, provide) => provide(app.mailbox),

@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+
+type Tone = "neutral" | "brand" | "green" | "amber";
+
+const tones: Record<Tone, string> = {
+  neutral: "bg-slate-100 text-slate-700 ring-slate-200",
+  brand: "bg-brand-50 text-brand-700 ring-brand-100",
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  amber: "bg-amber-50 text-amber-800 ring-amber-200",
+};
+
+export function Badge({ tone = "neutral", children, className = "" }: { tone?: Tone; children: ReactNode; className?: string }) {
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]} ${className}`}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Workspace } from "../../../contracts/workspaces.ts";
+import { Badge } from "../ui/badge.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { CopyLinkButton } from "./copy-link-button.tsx";
+import { EditPodForm } from "./edit-pod-form.tsx";
+import { WorkspaceForm } from "./workspace-form.tsx";
+
+interface Props {
+  workspace: Workspace;
+  signedIn: boolean;
+  showThoughts: boolean;
+  /** "bar": a row in the header; "menu": the stacked mobile Pod Actions menu. */
+  layout: "bar" | "menu";
+}
+
+/** Spec section 2 Pod actions: what each visitor may do with this workspace. */
+export function PodActions({ workspace: w, signedIn, showThoughts, layout }: Props) {
+  const owner = w.permission === "owner";
+  const wide = layout === "menu" ? "w-full justify-start" : "";
+  const button = buttonClass("secondary", `px-3 py-1.5 ${wide}`);
+  return (
+    <div className={layout === "menu" ? "flex flex-col gap-2" : "flex flex-wrap items-center justify-end gap-2"}>
+      {owner ? (
+        <WorkspaceForm workspaceId={w.id} intent="set-visibility" fields={{ is_public: String(!w.is_public) }}>
+          {(pending) => (
+            <button type="submit" role="switch" aria-checked={w.is_public} aria-label="Public workspace" disabled={pending} className={button}>
+              <span aria-hidden="true" className={`relative h-4 w-7 rounded-full transition ${w.is_public ? "bg-emerald-500" : "bg-slate-300"}`}>
+                <span className={`absolute top-0.5 size-3 rounded-full bg-white shadow transition-all ${w.is_public ? "left-3.5" : "left-0.5"}`} />
+              </span>
+              {pending ? "Updating..." : w.is_public ? "Public" : "Private"}
+            </button>
+          )}
+        </WorkspaceForm>
+      ) : (
+        <Badge tone={w.is_public ? "green" : "neutral"} className="self-start px-2.5 py-1">
+          {w.is_public ? "Public" : "Private"}
+        </Badge>
+      )}
+      {w.is_public ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
+      {owner ? <EditPodForm workspace={w} className={button} /> : null}
+      {signedIn && !owner ? (
+        <WorkspaceForm workspaceId={w.id} intent={w.is_bookmarked ? "unbookmark" : "bookmark"}>
+          {(pending) => (
+            <button type="submit" disabled={pending} aria-busy={pending || undefined} className={button}>
+              {pending ? <Spinner className="size-4" /> : <span aria-hidden="true">{w.is_bookmarked ? "★" : "☆"}</span>}
+              {pending ? "Updating..." : w.is_bookmarked ? "Remove Bookmark" : "Add Bookmark"}
+            </button>
+          )}
+        </WorkspaceForm>
+      ) : null}
+      <WorkspaceForm workspaceId={w.id} intent="toggle-thoughts" fields={{ show: String(!showThoughts) }}>
+        {(pending) => (
+          <button type="submit" disabled={pending} aria-pressed={showThoughts} className={buttonClass("ghost", `px-3 py-1.5 ${wide}`)}>
+            {showThoughts ? "Hide Thoughts" : "Show Thoughts"}
+          </button>
+        )}
+      </WorkspaceForm>
+    </div>
+  );
+}

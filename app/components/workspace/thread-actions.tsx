@@ -1,0 +1,52 @@
+import type { Thread } from "../../../contracts/workspaces.ts";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { Popover } from "../ui/popover.tsx";
+import { WorkspaceForm } from "./workspace-form.tsx";
+
+const item = "block w-full rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50";
+
+/** The "…" menu of one thread: rename, pin, bookmark, delete (owners get all, readers bookmark). */
+export function ThreadActions({ workspaceId, thread: t, owner }: { workspaceId: string; thread: Thread; owner: boolean }) {
+  const fields = { threadId: t.id };
+  return (
+    <Popover
+      key={t.updated_at + String(t.is_pinned) + String(t.is_bookmarked)}
+      label={<span aria-hidden="true">⋯</span>}
+      summaryClassName="grid size-7 place-items-center rounded-md text-slate-500 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      panelClassName="sm:w-64"
+      ariaLabel={`Actions for thread ${t.name}`}
+    >
+      <div className="space-y-1">
+        {owner ? (
+          <WorkspaceForm workspaceId={workspaceId} intent="rename-thread" fields={fields} className="space-y-2 border-b border-slate-100 pb-3">
+            {(pending) => (
+              <>
+                <Field label="Thread name" name="name" required maxLength={200} defaultValue={t.name} autoComplete="off" />
+                <Button pending={pending} disabled={pending} className="w-full py-1.5">Rename</Button>
+              </>
+            )}
+          </WorkspaceForm>
+        ) : null}
+        {owner ? (
+          <WorkspaceForm workspaceId={workspaceId} intent={t.is_pinned ? "unpin-thread" : "pin-thread"} fields={fields}>
+            {(pending) => <button type="submit" disabled={pending} className={item}>{t.is_pinned ? "Unpin" : "Pin to top"}</button>}
+          </WorkspaceForm>
+        ) : null}
+        <WorkspaceForm workspaceId={workspaceId} intent={t.is_bookmarked ? "unbookmark-thread" : "bookmark-thread"} fields={fields}>
+          {(pending) => <button type="submit" disabled={pending} className={item}>{t.is_bookmarked ? "Remove bookmark" : "Bookmark"}</button>}
+        </WorkspaceForm>
+        {owner ? (
+          <WorkspaceForm
+            workspaceId={workspaceId}
+            intent="delete-thread"
+            fields={fields}
+            confirm={`Delete the thread "${t.name}" and its messages? This action cannot be undone.`}
+          >
+            {(pending) => <button type="submit" disabled={pending} className={`${item} text-red-700 hover:bg-red-50`}>Delete thread</button>}
+          </WorkspaceForm>
+        ) : null}
+      </div>
+    </Popover>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Workspace } from "../../../contracts/workspaces.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Popover } from "../ui/popover.tsx";
+import { PodActions } from "./pod-actions.tsx";
+
+/** Title, description, the '(Published)' badge and the Pod actions (a menu on small screens). */
+export function WorkspaceHeader({ workspace, signedIn, showThoughts }: { workspace: Workspace; signedIn: boolean; showThoughts: boolean }) {
+  const actions = { workspace, signedIn, showThoughts };
+  return (
+    <section aria-labelledby="workspace-title" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:flex-row md:items-start md:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 id="workspace-title" className="break-words text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
+            {workspace.name}
+          </h1>
+          {workspace.is_published ? <Badge tone="brand">(Published)</Badge> : null}
+        </div>
+        {workspace.description ? (
+          <p className="mt-1 max-w-3xl whitespace-pre-line text-sm text-slate-600">{workspace.description}</p>
+        ) : workspace.permission === "owner" ? (
+          <p className="mt-1 text-sm text-slate-400">No description yet. Use Edit Pod to add one.</p>
+        ) : null}
+      </div>
+      <div className="hidden shrink-0 md:block">
+        <PodActions layout="bar" {...actions} />
+      </div>
+      <div className="md:hidden">
+        <Popover
+          align="left"
+          panelClassName="sm:w-80"
+          summaryClassName="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          label={
+            <>
+              <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+                <path fill="currentColor" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+              Pod Actions
+            </>
+          }
+        >
+          <PodActions layout="menu" {...actions} />
+        </Popover>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AppLoadContext } from "react-router";
+import { getSessionToken } from "./session.server.ts";
+
+/**
+ * Passes a request whose body or answer is not JSON (multipart uploads, zip streams) to the API
+ * with the visitor's bearer token. The browser never sees the token: it lives in the httpOnly
+ * session cookie that only the web tier reads.
+ */
+export async function relayToApi(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  init: { method: "GET" | "POST"; body?: ReadableStream<Uint8Array> | null; contentType?: string | null },
+): Promise<Response> {
+  const headers = new Headers();
+  const token = await getSessionToken(request, context);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  if (init.contentType) headers.set("content-type", init.contentType);
+  const length = request.headers.get("content-length");
+  if (init.body && length) headers.set("content-length", length);
+  if (context.clientAddress) headers.set("x-forwarded-for", context.clientAddress);
+  // `duplex` lets a streamed request body through without buffering it (Node's fetch needs it).
+  return context.apiTransport(path, { method: init.method, headers, body: init.body ?? undefined, duplex: "half" } as RequestInit);
+}

@@ -1,0 +1,62 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { deleteFile, renameFile } from "../../contracts/files.ts";
+import * as ws from "../../contracts/workspaces.ts";
+import { field, mutate } from "./action.server.ts";
+import { setShowThoughts } from "./preferences.server.ts";
+import { apiFor, safeReturnTo } from "./session.server.ts";
+
+/** Every form on the workspace screens posts here with an `intent`; each redirects back. */
+export async function handleWorkspaceAction(request: Request, context: AppLoadContext, id: string): Promise<Response> {
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const back = safeReturnTo(field(form, "redirectTo"), `/workspace/${id}`);
+  const api = await apiFor(request, context);
+  const tid = field(form, "threadId");
+  const fid = field(form, "fileId");
+  const go = (run: () => Promise<unknown>, success: string | null) => mutate(request, context, { run, success, redirectTo: back });
+
+  switch (intent) {
+    case "set-visibility": {
+      const isPublic = field(form, "is_public") === "true";
+      return go(() => api.call(ws.updateWorkspace, { params: { id }, body: { is_public: isPublic } }), `Workspace is now ${isPublic ? "public" : "private"}.`);
+    }
+    case "edit":
+      return go(
+        () => api.call(ws.updateWorkspace, { params: { id }, body: { name: field(form, "name"), description: field(form, "description") } }),
+        "Pod updated.",
+      );
+    case "bookmark":
+      return go(() => api.call(ws.addWorkspaceBookmark, { params: { id } }), "Bookmark added.");
+    case "unbookmark":
+      return go(() => api.call(ws.removeWorkspaceBookmark, { params: { id } }), "Bookmark removed.");
+    case "toggle-thoughts":
+      return redirect(back, { headers: { "Set-Cookie": await setShowThoughts(field(form, "show") === "true") } });
+    case "rename-file":
+      return go(() => api.call(renameFile, { params: { id, fid }, body: { filename: field(form, "filename") } }), "File renamed.");
+    case "delete-file":
+      return go(() => api.call(deleteFile, { params: { id, fid } }), "File deleted.");
+    case "create-thread": {
+      const name = field(form, "name");
+      return go(async () => `/workspace/${id}/thread/${(await api.call(ws.createThread, { params: { id }, body: name ? { name } : {} })).id}`, null);
+    }
+    case "rename-thread":
+      return go(() => api.call(ws.updateThread, { params: { id, tid }, body: { name: field(form, "name") } }), "Thread renamed.");
+    case "pin-thread":
+      return go(() => api.call(ws.pinThread, { params: { id, tid } }), "Thread pinned.");
+    case "unpin-thread":
+      return go(() => api.call(ws.unpinThread, { params: { id, tid } }), "Thread unpinned.");
+    case "bookmark-thread":
+      return go(() => api.call(ws.bookmarkThread, { params: { id, tid } }), "Thread bookmarked.");
+    case "unbookmark-thread":
+      return go(() => api.call(ws.unbookmarkThread, { params: { id, tid } }), "Thread bookmark removed.");
+    case "delete-thread": {
+      const onThread = back.startsWith(`/workspace/${id}/thread/${tid}`);
+      return go(async () => {
+        await api.call(ws.deleteThread, { params: { id, tid } });
+        return onThread ? `/workspace/${id}` : undefined;
+      }, "Thread deleted.");
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}

@@ -1,0 +1,99 @@
+import { Readable } from "node:stream";
+import { z } from "zod";
+import * as c from "../../contracts/files.ts";
+import * as raw from "../../contracts/raw-endpoints.ts";
+import { AppError } from "../../contracts/errors.ts";
+import { requireFullAccess } from "../auth/access.ts";
+import type { Deps } from "../deps.ts";
+import type { ApiApp } from "../platform/http/context.ts";
+import { validationError } from "../platform/http/errors.ts";
+import { readFormFields } from "../platform/http/multipart.ts";
+import { rawRoute } from "../platform/http/raw-route.ts";
+import { route, type Guard } from "../platform/http/route.ts";
+import { loadWorkspace } from "../workspaces/service.ts";
+import { downloadFromDrive } from "./gdrive.ts";
+import { presentFile } from "./present.ts";
+import { filenameFrom, safeGet } from "./safe-fetch.ts";
+import * as files from "./service.ts";
+import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS } from "./supported.ts";
+import { generateUploadUrl, finalizeUpload, storeStream } from "./upload.ts";
+import { zipWorkspaceFiles } from "./zip.ts";
+
+const urlForm = z.object({ url: z.string().trim().min(1, "url is required").max(4096), filename: z.string().trim().max(255).optional() });
+const driveForm = z.object({ file_id: z.string().trim().min(1, "file_id is required").max(200), access_token: z.string().trim().min(1, "access_token is required").max(4096) });
+
+export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+  route(app, guard, c.supportedFileExtensions, async () => ({ extensions: SUPPORTED_EXTENSIONS }));
+  route(app, guard, c.listFiles, async ({ actor, params, query }) => files.listFiles(deps, { actor, workspaceId: params.id, ...query }));
+  route(app, guard, c.getFileMetadata, async ({ actor, params }) => files.getFileMetadata(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+  route(app, guard, c.generateDownloadUrl, async ({ actor, params, body }) =>
+    files.createDownloadUrl(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body?.filename }),
+  );
+  route(app, guard, c.renameFile, async ({ actor, params, body }) =>
+    files.renameFile(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body.filename }),
+  );
+  route(app, guard, c.deleteFile, async ({ actor, params }) => {
+    await files.deleteFile(deps, { actor, workspaceId: params.id, fileId: params.fid });
+    return { ok: true as const };
+  });
+  route(app, guard, c.generateUploadUrl, async ({ actor, params, body }) =>
+    generateUploadUrl(deps, { actor, workspaceId: params.id, byteSize: body.byte_size, contentType: body.content_type }),
+  );
+  route(app, guard, c.finalizeUpload, async ({ actor, params, body }) =>
+    finalizeUpload(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body.filename, byteSize: body.byte_size, checksum: body.checksum }),
+  );
+  route(app, guard, c.autoRenameFile, async ({ actor, params }) => files.autoRenameFile(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+
+  rawRoute<{ id: string }>(app, guard, raw.filesZip, async ({ actor, params }) => {
+    const stream = await zipWorkspaceFiles(deps, { actor, workspaceId: params.id });
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="workspace_files.zip"', "cache-control": "no-store" },
+    });
+  });
+
+  rawRoute<{ id: string }>(app, guard, raw.downloadFromUrl, async ({ c: ctx, actor, params }) => {
+    const form = urlForm.safeParse(await readFormFields(ctx));
+    if (!form.success) throw validationError(form.error, "form");
+    requireFullAccess(actor!);
+    await loadWorkspace(deps, actor, params.id, "write");
+    const res = await safeGet(form.data.url, { allowPrivate: deps.config.URL_IMPORT_ALLOW_PRIVATE, timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS });
+    const declared = Number(res.headers["content-length"] ?? NaN);
+    if (declared > deps.config.MAX_UPLOAD_BYTES) {
+      res.body.destroy();
+      throw new AppError("payload_too_large", "The file at that URL is larger than the upload limit.");
+    }
+    const stored = await storeStream(deps, {
+      actor: actor!,
+      scope: "workspace",
+      workspaceId: params.id,
+      filename: form.data.filename || filenameFrom(res.headers, res.finalUrl),
+      contentType: (res.headers["content-type"] ?? DEFAULT_CONTENT_TYPE).split(";")[0]!.trim() || DEFAULT_CONTENT_TYPE,
+      body: res.body,
+      maxBytes: deps.config.MAX_UPLOAD_BYTES,
+    });
+    return ctx.json(presentFile(stored), 201);
+  });
+
+  rawRoute<{ id: string }>(app, guard, raw.uploadFromGdrive, async ({ c: ctx, actor, params }) => {
+    const form = driveForm.safeParse(await readFormFields(ctx));
+    if (!form.success) throw validationError(form.error, "form");
+    requireFullAccess(actor!);
+    await loadWorkspace(deps, actor, params.id, "write");
+    const drive = await downloadFromDrive({
+      apiUrl: deps.config.GOOGLE_DRIVE_API_URL,
+      fileId: form.data.file_id,
+      accessToken: form.data.access_token,
+      timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS,
+    });
+    const stored = await storeStream(deps, {
+      actor: actor!,
+      scope: "workspace",
+      workspaceId: params.id,
+      filename: drive.filename,
+      contentType: drive.contentType,
+      body: drive.body,
+      maxBytes: deps.config.MAX_UPLOAD_BYTES,
+    });
+    return ctx.json(presentFile(stored), 201);
+  });
+}

@@ -1,0 +1,113 @@
+import { AppError } from "../../contracts/errors.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { decodeCursor, now, page } from "../platform/paging.ts";
+import { loadWorkspace } from "../workspaces/service.ts";
+import { presentFile } from "./present.ts";
+import { blobKeysOf, fileRows, findFile } from "./repo.ts";
+import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
+
+export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+
+async function loadFile(deps: Deps, actor: Actor | null, workspaceId: string, fileId: string, ability: "read" | "write") {
+  await loadWorkspace(deps, actor, workspaceId, ability);
+  const f = await findFile(deps.db.kysely, { id: fileId, scope: "workspace", workspaceId });
+  if (!f) throw new AppError("not_found", "File not found.");
+  return f;
+}
+
+export async function listFiles(deps: Deps, o: { actor: Actor | null; workspaceId: string; limit: number; cursor?: string }) {
+  const ws = await loadWorkspace(deps, o.actor, o.workspaceId);
+  let q = fileRows(deps.db.kysely).where("f.workspace_id", "=", o.workspaceId).where("f.scope", "=", "workspace");
+  // Viewers see finished files only; the owner also sees uploads in progress and failures.
+  if (ws.owner_id !== o.actor?.user.id) q = q.where("f.status", "=", "uploaded");
+  const c = decodeCursor(o.cursor);
+  if (c) q = q.where((eb) => eb.or([eb("f.created_at", ">", c[0]), eb.and([eb("f.created_at", "=", c[0]), eb("f.id", ">", c[1])])]));
+  const rows = await q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
+  const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
+  return { files: p.items.map(presentFile), next_cursor: p.next_cursor };
+}
+
+export async function getFileMetadata(deps: Deps, o: { actor: Actor | null; workspaceId: string; fileId: string }) {
+  const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "read");
+  const versions = await deps.db.kysely
+    .selectFrom("file_versions")
+    .select(["id", "byte_size", "checksum", "created_at"])
+    .where("file_id", "=", f.id)
+    .where("checksum", "is not", null)
+    .orderBy("created_at", "asc")
+    .execute();
+  return {
+    ...presentFile(f),
+    versions: versions.map((v) => ({ version_id: v.id, byte_size: Number(v.byte_size), checksum: v.checksum, created_at: v.created_at })),
+  };
+}
+
+export async function createDownloadUrl(deps: Deps, o: { actor: Actor | null; workspaceId: string; fileId: string; filename?: string }) {
+  const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "read");
+  if (f.status !== "uploaded" || !f.blob_key) throw new AppError("conflict", "This file has not finished uploading.");
+  const url = await deps.blobs.createDownloadUrl({
+    key: f.blob_key,
+    filename: o.filename ?? f.filename,
+    contentType: f.content_type ?? DEFAULT_CONTENT_TYPE,
+    expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
+  });
+  return { download_url: url };
+}
+
+export async function renameFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string; filename: string }) {
+  await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
+  await deps.db.kysely.updateTable("files").set({ filename: o.filename, updated_at: now() }).where("id", "=", o.fileId).execute();
+  return presentFile((await findFile(deps.db.kysely, { id: o.fileId, scope: "workspace" }))!);
+}
+
+/** Deletes the rows, then the bytes of every version. */
+export async function deleteFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
+  await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
+  const keys = await blobKeysOf(deps.db.kysely, { fileId: o.fileId });
+  await deps.db.kysely.deleteFrom("files").where("id", "=", o.fileId).execute();
+  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
+}
+
+export async function deleteWorkspaceBlobs(deps: Deps, workspaceId: string) {
+  const keys = await blobKeysOf(deps.db.kysely, { workspaceId });
+  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
+}
+
+/** Without a language model: separators to spaces, words capitalised, the extension kept. */
+export function readableFilename(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  const stem = dot > 0 ? filename.slice(0, dot) : filename;
+  const ext = dot > 0 ? filename.slice(dot).toLowerCase() : "";
+  const words = stem.replace(/[_\-+]+/g, " ").replace(/\s+/g, " ").trim().split(" ");
+  const nice = words.map((w) => (w === w.toLowerCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(" ");
+  return `${nice || "File"}${ext}`;
+}
+
+export async function autoRenameFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
+  const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
+  return renameFile(deps, { ...o, filename: readableFilename(f.filename) });
+}
+
+/** Until ingestion lands, progress is the files' upload states. */
+export async function indexingStatus(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
+  await loadWorkspace(deps, o.actor, o.workspaceId);
+  const rows = await deps.db.kysely
+    .selectFrom("files")
+    .select(["id", "filename", "status", "error"])
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    .execute();
+  const failed = rows.filter((r) => r.status === "failed");
+  const done = rows.filter((r) => r.status === "uploaded").length;
+  return {
+    state: rows.some((r) => r.status === "uploading") ? ("indexing" as const) : ("idle" as const),
+    files_total: rows.length,
+    files_done: done,
+    files_failed: failed.length,
+    pages_total: 0,
+    pages_done: 0,
+    eta_seconds: null,
+    failures: failed.map((r) => ({ file_id: r.id, filename: r.filename, reason: r.error ?? "Unknown error" })),
+  };
+}

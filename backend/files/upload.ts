@@ -1,0 +1,135 @@
+import crypto from "node:crypto";
+import { pipeline, type Readable } from "node:stream";
+import { AppError } from "../../contracts/errors.ts";
+import { requireFullAccess } from "../auth/access.ts";
+import type { Deps } from "../deps.ts";
+import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
+import type { Actor } from "../platform/http/context.ts";
+import type { FileScope } from "../platform/db/schema.ts";
+import { now } from "../platform/paging.ts";
+import { loadWorkspace } from "../workspaces/service.ts";
+import { presentFile } from "./present.ts";
+import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
+import { findFile } from "./repo.ts";
+import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS, isSupported } from "./supported.ts";
+import { digestStream, hashingCounter } from "./hash.ts";
+
+/** Step 1 of the presigned flow: reserve a file and a version, and sign a PUT for exactly these bytes. */
+export async function generateUploadUrl(deps: Deps, o: { actor: Actor; workspaceId: string; byteSize: number; contentType?: string }) {
+  requireFullAccess(o.actor);
+  await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  await assertQuota(deps, { userId: o.actor.user.id, addBytes: o.byteSize, when: "reserve" });
+  const contentType = o.contentType || DEFAULT_CONTENT_TYPE;
+  const fileId = crypto.randomUUID();
+  const versionId = crypto.randomUUID();
+  const key = blobKey("files", versionId);
+  const t = now();
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("files")
+      .values({ id: fileId, scope: "workspace", workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: "upload", current_version_id: null, status: "uploading", error: null, created_at: t, updated_at: t })
+      .execute();
+    await tx
+      .insertInto("file_versions")
+      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: o.byteSize, content_type: contentType, checksum: null, created_by: o.actor.user.id, created_at: t })
+      .execute();
+  });
+  const uploadUrl = await deps.blobs.createUploadUrl({ key, maxBytes: o.byteSize, contentType, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  return { upload_url: uploadUrl, file_id: fileId, expires_at: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+}
+
+/** Removes a reserved file and its bytes: a refused upload leaves nothing behind. */
+async function discard(deps: Deps, fileId: string, key: string | null) {
+  if (key) await deps.blobs.delete(key).catch((err) => deps.log.warn(`[files] could not delete blob ${key}:`, err));
+  await deps.db.kysely.deleteFrom("files").where("id", "=", fileId).execute();
+}
+
+/** Step 3: the server recomputes size and SHA-256 from the stored bytes before keeping anything. */
+export async function finalizeUpload(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; fileId: string; filename: string; byteSize: number; checksum: string },
+) {
+  await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  const f = await findFile(deps.db.kysely, { id: o.fileId, scope: "workspace", workspaceId: o.workspaceId });
+  if (!f) throw new AppError("not_found", "File not found.");
+  if (f.status !== "uploading" || !f.version_id || !f.blob_key) throw new AppError("conflict", "This upload is already finalized.");
+  const key = f.blob_key;
+  const refuse = async (message: string) => {
+    await discard(deps, f.id, key);
+    return new AppError("unprocessable", message);
+  };
+  if (!isSupported(o.filename)) {
+    throw await refuse(`Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`);
+  }
+  const stat = await deps.blobs.stat(key);
+  if (!stat) throw new AppError("unprocessable", "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.");
+  if (stat.byteSize !== o.byteSize || stat.byteSize !== Number(f.byte_size)) {
+    throw await refuse(`Size mismatch: ${stat.byteSize} bytes arrived but ${o.byteSize} were declared. The upload was discarded; please try again.`);
+  }
+  const { sha256 } = await digestStream(await deps.blobs.get(key));
+  if (sha256 !== o.checksum.toLowerCase()) {
+    throw await refuse("Checksum mismatch: the uploaded bytes are not the file you sent (SHA-256 differs). The upload was discarded; please try again.");
+  }
+  try {
+    await assertQuota(deps, { userId: o.actor.user.id, addBytes: stat.byteSize, when: "finalize" });
+  } catch (err) {
+    await discard(deps, f.id, key);
+    throw err;
+  }
+  const t = now();
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await tx.updateTable("file_versions").set({ checksum: sha256 }).where("id", "=", f.version_id!).execute();
+    await tx
+      .updateTable("files")
+      .set({ status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t })
+      .where("id", "=", f.id)
+      .execute();
+    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+  });
+  const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
+  return presentFile(done!);
+}
+
+/**
+ * Server-side arrivals (URL import, Drive, multipart, transfers): stream into the store while
+ * hashing, then record the file as uploaded in one go.
+ */
+export async function storeStream(
+  deps: Deps,
+  o: { actor: Actor; scope: FileScope; workspaceId: string | null; filename: string; contentType: string; body: Readable; maxBytes: number },
+) {
+  const fileId = crypto.randomUUID();
+  const versionId = crypto.randomUUID();
+  const key = blobKey(o.scope === "public" ? "public" : "files", versionId);
+  const counter = hashingCounter();
+  // pipeline() forwards a source error to the counter and listens for it: a source that fails
+  // before the store starts reading (say, while it creates a folder) must not be an uncaught
+  // 'error' that leaves the store waiting forever. The store then sees the failed counter.
+  pipeline(o.body, counter, () => undefined);
+  let byteSize: number;
+  try {
+    ({ byteSize } = await deps.blobs.put(key, counter, { contentType: o.contentType, maxBytes: o.maxBytes }));
+  } catch (err) {
+    // The store removed its partial bytes; a size overrun is the sender's fault, not ours.
+    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
+    throw err;
+  }
+  try {
+    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
+  } catch (err) {
+    await deps.blobs.delete(key);
+    throw err;
+  }
+  const t = now();
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("files")
+      .values({ id: fileId, scope: o.scope, workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: o.filename, current_version_id: versionId, status: "uploaded", error: null, created_at: t, updated_at: t })
+      .execute();
+    await tx
+      .insertInto("file_versions")
+      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum: counter.digest(), created_by: o.actor.user.id, created_at: t })
+      .execute();
+  });
+  return (await findFile(deps.db.kysely, { id: fileId, scope: o.scope }))!;
+}

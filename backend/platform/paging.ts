@@ -1,0 +1,26 @@
+import { AppError } from "../../contracts/errors.ts";
+
+/** Keyset cursors: the sort value and the id of the last row, opaque to clients. */
+export function encodeCursor(sortValue: string, id: string): string {
+  return Buffer.from(JSON.stringify([sortValue, id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | undefined): [string, string] | null {
+  if (!cursor) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string") return [v[0], v[1]];
+  } catch {
+    // fall through
+  }
+  throw new AppError("validation_failed", "The cursor is not valid. Start again without it.", { cursor: "Invalid cursor" });
+}
+
+/** Fetch limit + 1 rows; this trims the extra one and makes the next cursor from the last kept row. */
+export function page<T>(rows: T[], limit: number, key: (row: T) => [string, string]): { items: T[]; next_cursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, next_cursor: rows.length > limit && last ? encodeCursor(...key(last)) : null };
+}
+
+export const now = () => new Date().toISOString();

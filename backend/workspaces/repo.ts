@@ -1,0 +1,70 @@
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { Database } from "../platform/db/schema.ts";
+import { decodeCursor } from "../platform/paging.ts";
+
+export type Db = Kysely<Database>;
+
+export function findWorkspace(db: Db, id: string) {
+  return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Rows with the viewer's bookmark flag and the bookmark count. */
+export function workspaceRows(db: Db, viewerId: string | null) {
+  return db
+    .selectFrom("workspaces as w")
+    .selectAll("w")
+    .select((eb) => [
+      eb
+        .selectFrom("workspace_bookmarks as b")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("b.workspace_id", "=", "w.id")
+        .as("bookmark_count"),
+      eb
+        .selectFrom("workspace_bookmarks as b")
+        .select(sql<number>`1`.as("x"))
+        .whereRef("b.workspace_id", "=", "w.id")
+        .where("b.user_id", "=", viewerId ?? "")
+        .limit(1)
+        .as("is_bookmarked"),
+    ]);
+}
+
+export type WorkspaceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof workspaceRows>["executeTakeFirst"]>>>;
+
+export function getWorkspaceRow(db: Db, id: string, viewerId: string | null) {
+  return workspaceRows(db, viewerId).where("w.id", "=", id).executeTakeFirst();
+}
+
+export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
+  let q = workspaceRows(db, o.userId);
+  type Eb = ExpressionBuilder<Database & { w: Database["workspaces"] }, "w">;
+  const owned = (eb: Eb) => eb("w.owner_id", "=", o.userId);
+  const bookmarked = (eb: Eb) =>
+    eb.and([
+      eb("w.is_public", "=", 1),
+      eb.exists(eb.selectFrom("workspace_bookmarks as b").select("b.user_id").whereRef("b.workspace_id", "=", "w.id").where("b.user_id", "=", o.userId)),
+    ]);
+  if (o.filter === "owned") q = q.where(owned);
+  else if (o.filter === "bookmarked") q = q.where(bookmarked);
+  else q = q.where((eb) => eb.or([owned(eb), bookmarked(eb)]));
+  const c = decodeCursor(o.cursor);
+  if (c) q = q.where((eb) => eb.or([eb("w.updated_at", "<", c[0]), eb.and([eb("w.updated_at", "=", c[0]), eb("w.id", "<", c[1])])]));
+  return q.orderBy("w.updated_at", "desc").orderBy("w.id", "desc").limit(o.limit + 1).execute();
+}
+
+export function mostBookmarked(db: Db, o: { since: string; limit: number; viewerId: string | null }) {
+  return workspaceRows(db, o.viewerId)
+    .where("w.is_public", "=", 1)
+    .select((eb) =>
+      eb
+        .selectFrom("workspace_bookmarks as r")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("r.workspace_id", "=", "w.id")
+        .where("r.created_at", ">=", o.since)
+        .as("recent"),
+    )
+    .orderBy("recent", "desc")
+    .orderBy("w.updated_at", "desc")
+    .limit(o.limit)
+    .execute();
+}

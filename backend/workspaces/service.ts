@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import type { Workspace } from "../../contracts/workspaces.ts";
+import { requireFullAccess } from "../auth/access.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { now, page } from "../platform/paging.ts";
+import { authorize, notFound } from "./policy.ts";
+import { presentWorkspace } from "./present.ts";
+import * as repo from "./repo.ts";
+import { titleFromQuery } from "./title.ts";
+
+/** Loads a workspace the actor may use for `ability`, or throws 404/403. */
+export async function loadWorkspace(deps: Deps, actor: Actor | null, id: string, ability: "read" | "write" | "bookmark" = "read") {
+  const ws = await repo.findWorkspace(deps.db.kysely, id);
+  if (!ws) throw notFound();
+  authorize(actor, ws, ability);
+  return ws;
+}
+
+async function present(deps: Deps, actor: Actor | null, id: string): Promise<Workspace> {
+  const row = await repo.getWorkspaceRow(deps.db.kysely, id, actor?.user.id ?? null);
+  if (!row) throw notFound();
+  return presentWorkspace(row, actor);
+}
+
+export async function listWorkspaces(deps: Deps, o: { actor: Actor; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
+  const rows = await repo.listWorkspaceRows(deps.db.kysely, { userId: o.actor.user.id, filter: o.filter, limit: o.limit, cursor: o.cursor });
+  const p = page(rows, o.limit, (r) => [r.updated_at, r.id]);
+  return { workspaces: p.items.map((r) => presentWorkspace(r, o.actor)), next_cursor: p.next_cursor };
+}
+
+export async function createWorkspace(deps: Deps, o: { actor: Actor; name: string; isPublic: boolean; description?: string }) {
+  requireFullAccess(o.actor);
+  const id = crypto.randomUUID();
+  const t = now();
+  await deps.db.kysely
+    .insertInto("workspaces")
+    .values({ id, owner_id: o.actor.user.id, name: o.name, description: o.description ?? "", is_public: o.isPublic ? 1 : 0, created_at: t, updated_at: t })
+    .execute();
+  return present(deps, o.actor, id);
+}
+
+export async function getWorkspace(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
+  await loadWorkspace(deps, o.actor, o.workspaceId);
+  return present(deps, o.actor, o.workspaceId);
+}
+
+export async function updateWorkspace(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; name?: string; description?: string; isPublic?: boolean },
+) {
+  await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  await deps.db.kysely
+    .updateTable("workspaces")
+    .set({
+      ...(o.name !== undefined ? { name: o.name } : {}),
+      ...(o.description !== undefined ? { description: o.description } : {}),
+      ...(o.isPublic !== undefined ? { is_public: o.isPublic ? 1 : 0 } : {}),
+      updated_at: now(),
+    })
+    .where("id", "=", o.workspaceId)
+    .execute();
+  return present(deps, o.actor, o.workspaceId);
+}
+
+export async function deleteWorkspace(deps: Deps, o: { actor: Actor; workspaceId: string; deleteBlobs: (workspaceId: string) => Promise<void> }) {
+  await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  await o.deleteBlobs(o.workspaceId);
+  await deps.db.kysely.deleteFrom("workspaces").where("id", "=", o.workspaceId).execute();
+}
+
+export async function setBookmark(deps: Deps, o: { actor: Actor; workspaceId: string; on: boolean }) {
+  await loadWorkspace(deps, o.actor, o.workspaceId, o.on ? "bookmark" : "read");
+  const db = deps.db.kysely;
+  if (o.on) {
+    await db
+      .insertInto("workspace_bookmarks")
+      .values({ user_id: o.actor.user.id, workspace_id: o.workspaceId, created_at: now() })
+      .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom("workspace_bookmarks").where("user_id", "=", o.actor.user.id).where("workspace_id", "=", o.workspaceId).execute();
+  }
+  return present(deps, o.actor, o.workspaceId);
+}
+
+export async function mostBookmarked(deps: Deps, o: { actor: Actor | null; lastNDays: number; limit: number }) {
+  const since = new Date(Date.now() - o.lastNDays * 86_400_000).toISOString();
+  const rows = await repo.mostBookmarked(deps.db.kysely, { since, limit: o.limit, viewerId: o.actor?.user.id ?? null });
+  return { workspaces: rows.filter((r) => Number(r.recent) > 0).map((r) => presentWorkspace(r, o.actor)) };
+}
+
+export async function autoRenameWorkspace(deps: Deps, o: { actor: Actor; workspaceId: string; userQuery: string }) {
+  return updateWorkspace(deps, { actor: o.actor, workspaceId: o.workspaceId, name: titleFromQuery(o.userQuery) });
+}

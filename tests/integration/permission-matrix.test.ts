@@ -1,0 +1,257 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, createUser, uniqueEmail, type CreatedUser } from "../helpers/factories.ts";
+import { startFakeServer, type FakeServer } from "../helpers/fake-http.ts";
+import { createWorkspace, postMultipart, putBytes, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+/**
+ * Every route of the API, called as anonymous, another user, the owner and an admin, against a
+ * private and a public workspace (and the owner's own library items). The table is written out;
+ * a route in /openapi.json that the table lacks fails the test. Admins get no special access, and
+ * what is private answers 404 (never 403) to everyone but its owner.
+ */
+type Row = [anon: number, other: number, owner: number, admin: number];
+type Vis = "private" | "public";
+interface Expect { private: Row; public: Row }
+
+const read: Expect = { private: [404, 404, 200, 404], public: [200, 200, 200, 200] };
+const write: Expect = { private: [401, 404, 200, 404], public: [401, 403, 200, 403] };
+const writeCreated: Expect = { private: [401, 404, 201, 404], public: [401, 403, 201, 403] };
+const useAsReader: Expect = { private: [401, 404, 200, 404], public: [401, 200, 200, 200] };
+/** Routes that are not about a workspace: visibility does not apply, the same row twice. */
+const both = (r: Row): Expect => ({ private: r, public: r });
+
+const TABLE: Record<string, Expect> = {
+  "GET /workspaces": both([401, 200, 200, 200]),
+  "POST /workspaces": both([401, 201, 201, 201]),
+  "GET /workspaces/{id}": read,
+  "PATCH /workspaces/{id}": write,
+  "DELETE /workspaces/{id}": write,
+  "POST /workspaces/{id}/bookmark": { private: [401, 404, 403, 404], public: [401, 200, 403, 200] },
+  "DELETE /workspaces/{id}/bookmark": useAsReader,
+  "GET /most_bookmarked_workspaces": both([200, 200, 200, 200]),
+  "GET /workspaces/{id}/indexing_status": read,
+  "POST /workspaces/{id}/auto_rename": write,
+  "GET /workspaces/{id}/threads": read,
+  "POST /workspaces/{id}/threads": writeCreated,
+  "GET /workspaces/{id}/threads/{tid}": read,
+  "PATCH /workspaces/{id}/threads/{tid}": write,
+  "DELETE /workspaces/{id}/threads/{tid}": write,
+  "POST /workspaces/{id}/threads/{tid}/pin": write,
+  "DELETE /workspaces/{id}/threads/{tid}/pin": write,
+  "POST /workspaces/{id}/threads/{tid}/bookmark": useAsReader,
+  "DELETE /workspaces/{id}/threads/{tid}/bookmark": useAsReader,
+  "POST /workspaces/{id}/threads/{tid}/auto_rename": write,
+  "GET /bookmarked_threads": both([401, 200, 200, 200]),
+  "GET /threads": both([401, 200, 200, 200]),
+  "GET /workspaces/{id}/threads/{tid}/messages": read,
+  "POST /workspaces/{id}/threads/{tid}/messages/{mid}/active": write,
+  "POST /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": useAsReader,
+  "DELETE /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": useAsReader,
+  "GET /supported_file_extensions": both([200, 200, 200, 200]),
+  "GET /workspaces/{id}/files": read,
+  "GET /workspaces/{id}/files/{fid}/metadata": read,
+  "POST /workspaces/{id}/files/{fid}/generate_download_url": read,
+  "PATCH /workspaces/{id}/files/{fid}": write,
+  "DELETE /workspaces/{id}/files/{fid}": write,
+  "POST /workspaces/{id}/files/generate_upload_url": write,
+  "POST /workspaces/{id}/files/{fid}/finalize_upload": write,
+  "POST /workspaces/{id}/files/{fid}/auto_rename": write,
+  "GET /workspaces/{id}/files_zip": read,
+  "POST /workspaces/{id}/files/download_from_url": writeCreated,
+  "POST /workspaces/{id}/files/upload_from_gdrive": writeCreated,
+  // The signed token is the authorization: whoever holds it (signed in or not) may use it.
+  "PUT /blobs/{token}": both([200, 200, 200, 200]),
+  "GET /blobs/{token}": both([200, 200, 200, 200]),
+  "GET /users/me": both([401, 200, 200, 200]),
+  "POST /users/me/email": both([401, 200, 200, 200]),
+  "GET /users/me/files": both([401, 200, 200, 200]),
+  "POST /users/me/files/upload": both([401, 201, 201, 201]),
+  "GET /users/me/files/{fid}": both([401, 404, 200, 404]),
+  "DELETE /users/me/files/{fid}": both([401, 404, 200, 404]),
+  "POST /users/me/files/{fid}/transfer_to_workspace/{workspaceId}": both([401, 404, 201, 404]),
+  "GET /users/me/storage": both([401, 200, 200, 200]),
+  "POST /public/files/upload": both([401, 201, 201, 201]),
+  "GET /public/files/{fid}": both([200, 200, 200, 200]),
+  "DELETE /public/files/{fid}": both([401, 404, 200, 404]),
+  "GET /prompts": both([401, 200, 200, 200]),
+  "POST /prompts": both([401, 201, 201, 201]),
+  "GET /prompts/{pid}": both([401, 404, 200, 404]),
+  "PATCH /prompts/{pid}": both([401, 404, 200, 404]),
+  "DELETE /prompts/{pid}": both([401, 404, 200, 404]),
+  "GET /attributes": both([401, 200, 200, 200]),
+  "POST /attributes": both([401, 201, 201, 201]),
+  "PATCH /attributes": both([401, 404, 200, 404]),
+  "DELETE /attributes": both([401, 404, 200, 404]),
+  // Billing catalogue: public, no resource behind it.
+  "GET /public/subscription-plans": both([200, 200, 200, 200]),
+  "GET /promo_available": both([200, 200, 200, 200]),
+};
+
+/** Routes with tests of their own; nothing that names a resource may hide here. */
+const NOT_IN_MATRIX = [/^\/health$/, /^\/version$/, /^\/app-config$/, /^\/openapi\.json$/, /^\/auth\//, /^\/admin\//];
+const MUST_BE_IN_MATRIX = /\{(id|tid|fid|mid|pid|workspaceId|token)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
+
+/** Routes whose owner call destroys or consumes the fixture: each call gets a fresh one. */
+const FRESH = new Set([
+  "DELETE /workspaces/{id}", "DELETE /workspaces/{id}/threads/{tid}", "DELETE /workspaces/{id}/files/{fid}",
+  "DELETE /users/me/files/{fid}", "DELETE /public/files/{fid}", "DELETE /prompts/{pid}", "DELETE /attributes",
+]);
+
+let app: TestApp;
+let fake: FakeServer;
+let actors: { anon: null; other: CreatedUser; owner: CreatedUser; admin: CreatedUser };
+beforeAll(async () => {
+  const csv = Buffer.from("a,b\n");
+  fake = await startFakeServer({
+    "GET /report.csv": (_req, res) => res.writeHead(200, { "content-type": "text/csv" }).end(csv),
+    "GET /drive/v3/files/d1": (_req, res, url) =>
+      url.searchParams.get("alt") === "media"
+        ? res.writeHead(200).end(csv)
+        : res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "d1", name: "d.csv", mimeType: "text/csv", size: "4" })),
+  });
+  app = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: "true", GOOGLE_DRIVE_API_URL: fake.url });
+  const [other, owner, admin] = await Promise.all([createUser(app), createUser(app), createAdmin(app)]);
+  actors = { anon: null, other, owner, admin };
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+
+/** The owner's resources, each made the first time a route needs it. */
+function fixture(vis: Vis) {
+  const memo = new Map<string, Promise<string>>();
+  const once = (k: string, make: () => Promise<string>) => {
+    if (!memo.has(k)) memo.set(k, make());
+    return memo.get(k)!;
+  };
+  const token = () => actors.owner.token;
+  const fx = {
+    ws: () => once("ws", async () => (await createWorkspace(app, token(), { is_public: vis === "public" })).id),
+    thread: () => once("thread", async () => (await app.request("POST", `/workspaces/${await fx.ws()}/threads`, { token: token(), body: {} })).body.id),
+    message: () =>
+      once("message", async () => {
+        const id = crypto.randomUUID();
+        const t = new Date().toISOString();
+        await app.deps.db.kysely
+          .insertInto("messages")
+          .values({ id, thread_id: await fx.thread(), parent_id: null, role: "assistant", content: "42", status: "complete", is_active: 1, created_by: null, created_at: t, updated_at: t })
+          .execute();
+        return id;
+      }),
+    file: () => once("file", async () => (await uploadFile(app, token(), await fx.ws())).id),
+    /** A reservation with its bytes PUT, ready to finalize (not memoized: finalize consumes it). */
+    pendingUpload: async () => {
+      const bytes = Buffer.from("pending");
+      const r = await reserve(app, token(), await fx.ws(), bytes.length);
+      await putBytes(app, r.upload_url, bytes);
+      return { fid: r.file_id, body: { filename: "p.txt", byte_size: bytes.length, checksum: sha256(bytes) } };
+    },
+    uploadToken: async () => new URL((await reserve(app, token(), await fx.ws(), 3)).upload_url).pathname.split("/").pop()!,
+    downloadToken: async () => {
+      const res = await app.request("POST", `/workspaces/${await fx.ws()}/files/${await fx.file()}/generate_download_url`, { token: token() });
+      return new URL(res.body.download_url).pathname.split("/").pop()!;
+    },
+    libraryFile: (scope: "users/me" | "public") =>
+      once(scope, async () => (await postMultipart(app, `/${scope}/files/upload`, { token: token(), file: { name: "lib.txt", bytes: Buffer.from("lib") } })).body.id),
+    prompt: () => once("prompt", async () => (await app.request("POST", "/prompts", { token: token(), body: { title: "T", content: "C" } })).body.id),
+    attribute: () =>
+      once("attr", async () => {
+        const key = `k${crypto.randomBytes(4).toString("hex")}`;
+        await app.request("POST", "/attributes", { token: token(), body: { key, value: 1 } });
+        return key;
+      }),
+  };
+  return fx;
+}
+type Fixture = ReturnType<typeof fixture>;
+
+interface Call { path: string; body?: unknown; form?: Record<string, string>; file?: boolean; bytes?: Buffer }
+
+/** The concrete request for a route: path parameters from the fixture, and a valid body. */
+async function build(route: string, fx: Fixture): Promise<Call> {
+  const [method, template] = route.split(" ") as [string, string];
+  const values: Record<string, () => Promise<string>> = {
+    id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt,
+    fid: template.startsWith("/users/me/") ? () => fx.libraryFile("users/me") : template.startsWith("/public/") ? () => fx.libraryFile("public") : fx.file,
+    token: method === "PUT" ? fx.uploadToken : fx.downloadToken,
+  };
+  let body: unknown;
+  if (route.endsWith("/finalize_upload")) {
+    const p = await fx.pendingUpload();
+    values.fid = async () => p.fid;
+    body = p.body;
+  }
+  let path = template;
+  for (const m of template.matchAll(/\{(\w+)\}/g)) path = path.replace(m[0], encodeURIComponent(await values[m[1]!]!()));
+  const bodies: Record<string, unknown> = {
+    "POST /workspaces": { name: "New" }, "PATCH /workspaces/{id}": { name: "Renamed" },
+    "POST /workspaces/{id}/auto_rename": { user_query: "What is revenue?" }, "POST /workspaces/{id}/threads/{tid}/auto_rename": { user_query: "Why?" },
+    "POST /workspaces/{id}/threads": { name: "T" }, "PATCH /workspaces/{id}/threads/{tid}": { name: "T2" },
+    "POST /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": { rating: "up" }, "PATCH /workspaces/{id}/files/{fid}": { filename: "renamed.txt" },
+    "POST /workspaces/{id}/files/generate_upload_url": { byte_size: 5 }, "POST /users/me/email": { email: uniqueEmail("moved") },
+    "POST /prompts": { title: "T", content: "C" }, "PATCH /prompts/{pid}": { title: "T2" },
+    "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
+  };
+  if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
+  if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;
+  if (route.endsWith("/download_from_url")) return { path, form: { url: `${fake.url}/report.csv` } };
+  if (route.endsWith("/upload_from_gdrive")) return { path, form: { file_id: "d1", access_token: "token" } };
+  if (route.endsWith("/files/upload")) return { path, file: true };
+  if (method === "PUT") return { path, bytes: Buffer.from("abc") };
+  return { path, body: body ?? bodies[route] };
+}
+
+async function call(route: string, c: Call, token: string | undefined): Promise<{ status: number; body: { error?: { code: string } } }> {
+  const method = route.split(" ")[0]!;
+  if (c.form || c.file) {
+    return postMultipart(app, c.path, { token, fields: c.form, ...(c.file ? { file: { name: "up.txt", bytes: Buffer.from("up") } } : {}) });
+  }
+  if (c.bytes) return putBytes(app, app.url + c.path, c.bytes, { token });
+  return app.request(method, c.path, { token, body: c.body });
+}
+
+describe("permission matrix", () => {
+  let documented: string[];
+  beforeAll(async () => {
+    const res = await app.request("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    documented = Object.entries(res.body.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+  });
+
+  it("covers every route in /openapi.json but the allow-listed few, and no route that does not exist", () => {
+    const exempt = documented.filter((r) => NOT_IN_MATRIX.some((re) => re.test(r.split(" ")[1]!)));
+    for (const r of exempt) expect(MUST_BE_IN_MATRIX.test(r.split(" ")[1]!), `${r} must be in the matrix`).toBe(false);
+    const missing = documented.filter((r) => !exempt.includes(r) && !(r in TABLE));
+    expect(missing, "routes missing from the permission matrix").toEqual([]);
+    expect(Object.keys(TABLE).filter((r) => !documented.includes(r)), "stale routes in the matrix").toEqual([]);
+    expect(Object.keys(TABLE).length).toBeGreaterThanOrEqual(59);
+  });
+
+  describe.each(["private", "public"] as const)("%s workspace", (vis) => {
+    let shared: Fixture;
+    beforeAll(() => {
+      shared = fixture(vis);
+    });
+
+    it.each(Object.keys(TABLE))("%s", async (route) => {
+      const expected = TABLE[route]![vis];
+      const got: number[] = [];
+      const bodies: unknown[] = [];
+      for (const who of ["anon", "other", "owner", "admin"] as const) {
+        const fx = FRESH.has(route) ? fixture(vis) : shared;
+        const res = await call(route, await build(route, fx), actors[who]?.token);
+        got.push(res.status);
+        bodies.push(res.body);
+      }
+      expect(got, `[anon, other, owner, admin] ${JSON.stringify(bodies)}`).toEqual(expected);
+      // Hidden means not found, never "forbidden".
+      got.forEach((s, i) => {
+        if (s === 404) expect((bodies[i] as { error: { code: string } }).error.code).toBe("not_found");
+      });
+      expect(fake.unexpected).toEqual([]);
+    });
+  });
+});

@@ -18,6 +18,9 @@ import type { PublicEnv } from "./app/lib/load-context.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
+import { sweepStaleUploads } from "./backend/files/upload.ts";
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface StartedServer {
   url: string;
@@ -102,6 +105,15 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     });
   }
 
+  let sweeper: NodeJS.Timeout | null = null;
+  if (roles.has("worker") && backend) {
+    const sweep = () =>
+      sweepStaleUploads(backend.deps).catch((err: unknown) => backend.deps.log.error("[files] sweeping abandoned uploads failed:", err));
+    void sweep();
+    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  }
+
   const listener = getRequestListener(app.fetch);
   // In development Vite answers what it knows (modules, HMR) and the rest falls through to the app.
   const server = http.createServer((req, res) => {
@@ -115,6 +127,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     url: `http://localhost:${port}`,
     backend,
     async close() {
+      if (sweeper) clearInterval(sweeper);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await backend?.close();
     },

@@ -5,7 +5,12 @@ import { usedBytes } from "./repo.ts";
 /** How long a reserved (not yet finalized) upload counts against the quota. */
 export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 
-const gb = (n: number) => `${(n / 1024 ** 3).toFixed(2)} GB`;
+/** 1 GB = 1024^3 bytes (spec section 9); small amounts in MB or KB so they don't read "0.00 GB". */
+export function formatBytes(n: number): string {
+  const units = [["GB", 1024 ** 3], ["MB", 1024 ** 2], ["KB", 1024]] as const;
+  for (const [unit, size] of units) if (n >= size) return `${(n / size).toFixed(2)} ${unit}`;
+  return `${n} bytes`;
+}
 
 export async function storageOf(deps: Deps, userId: string) {
   return { used_storage: await usedBytes(deps.db.kysely, userId), storage_quota: deps.config.STORAGE_QUOTA_BYTES };
@@ -22,10 +27,10 @@ export async function assertQuota(deps: Deps, o: { userId: string; addBytes: num
   if (used + o.addBytes > quota) {
     throw new AppError(
       o.when === "reserve" ? "payload_too_large" : "unprocessable",
-      `Not enough storage: this file needs ${gb(o.addBytes)} and you have ${gb(Math.max(0, quota - used))} of ${gb(quota)} left. Delete files or upgrade your plan.`,
+      `Not enough storage: this file needs ${formatBytes(o.addBytes)} and you have ${formatBytes(Math.max(0, quota - used))} of ${formatBytes(quota)} left. Delete files or upgrade your plan.`,
     );
   }
   if (o.addBytes > deps.config.MAX_UPLOAD_BYTES) {
-    throw new AppError("payload_too_large", `Files can be at most ${gb(deps.config.MAX_UPLOAD_BYTES)}.`);
+    throw new AppError("payload_too_large", `Files can be at most ${formatBytes(deps.config.MAX_UPLOAD_BYTES)}.`);
   }
 }

@@ -6,6 +6,7 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { blobKeysOf, fileRows, findFile } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
+import { staleUploadCutoff } from "./upload.ts";
 
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 
@@ -97,6 +98,8 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
     .select(["id", "filename", "status", "error"])
     .where("workspace_id", "=", o.workspaceId)
     .where("scope", "=", "workspace")
+    // Abandoned reservations (awaiting the sweep) are not work in progress.
+    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
     .execute();
   const failed = rows.filter((r) => r.status === "failed");
   const done = rows.filter((r) => r.status === "uploaded").length;

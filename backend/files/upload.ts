@@ -133,3 +133,27 @@ export async function storeStream(
   });
   return (await findFile(deps.db.kysely, { id: fileId, scope: o.scope }))!;
 }
+
+/** How long after its upload URL expired a reservation is kept before it is swept. */
+export const STALE_UPLOAD_GRACE_SECONDS = 10 * 60;
+
+export function staleUploadCutoff(now = Date.now()): string {
+  return new Date(now - (UPLOAD_URL_TTL_SECONDS + STALE_UPLOAD_GRACE_SECONDS) * 1000).toISOString();
+}
+
+/**
+ * Reservations whose upload URL expired without a finalize (a closed tab, a refused PUT): their
+ * rows and any bytes that did arrive are removed, so they neither count against the quota nor
+ * keep a workspace "indexing". Runs on the worker role (server.ts) and is safe to run anywhere.
+ */
+export async function sweepStaleUploads(deps: Deps, now = Date.now()): Promise<number> {
+  const stale = await deps.db.kysely
+    .selectFrom("files as f")
+    .leftJoin("file_versions as v", "v.file_id", "f.id")
+    .select(["f.id", "v.blob_key"])
+    .where("f.status", "=", "uploading")
+    .where("f.created_at", "<", staleUploadCutoff(now))
+    .execute();
+  for (const row of stale) await discard(deps, row.id, row.blob_key);
+  return stale.length;
+}

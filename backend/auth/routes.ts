@@ -1,4 +1,6 @@
 import * as c from "../../contracts/auth.ts";
+import { isAppError } from "../../contracts/errors.ts";
+import { createAttemptLimiter } from "./attempt-limiter.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { route, type Guard } from "../platform/http/route.ts";
@@ -7,20 +9,35 @@ import { presentUser } from "./present-user.ts";
 import { signUp } from "./sign-up.ts";
 import { assertUsableCode } from "../signup-codes/service.ts";
 
+/** Failed sign-ins per account before a pause, and password-reset emails per address. */
+export const SIGN_IN_FAILURES = { max: 10, windowMs: 15 * 60_000 };
+export const RESET_REQUESTS = { max: 5, windowMs: 60 * 60_000 };
+
 export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+  const signInFailures = createAttemptLimiter(SIGN_IN_FAILURES);
+  const resetRequests = createAttemptLimiter(RESET_REQUESTS);
+
   route(app, guard, c.signUp, async ({ body }) => {
     const { token, user } = await signUp(deps, body);
     return { token, user: presentUser(user) };
   });
 
   route(app, guard, c.signIn, async ({ body, c: ctx }) => {
-    const { token, user } = await deps.identity.signIn({
-      email: body.email.trim().toLowerCase(),
-      password: body.password,
-      ipAddress: ctx.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
-      userAgent: ctx.req.header("user-agent"),
-    });
-    return { token, user: presentUser(user) };
+    const email = body.email.trim().toLowerCase();
+    signInFailures.check(email);
+    try {
+      const { token, user } = await deps.identity.signIn({
+        email,
+        password: body.password,
+        ipAddress: ctx.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
+        userAgent: ctx.req.header("user-agent"),
+      });
+      signInFailures.reset(email);
+      return { token, user: presentUser(user) };
+    } catch (err) {
+      if (isAppError(err) && err.code === "auth/invalid-credential") signInFailures.record(email);
+      throw err;
+    }
   });
 
   route(app, guard, c.signOut, async ({ actor }) => {
@@ -40,6 +57,10 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   });
 
   route(app, guard, c.requestPasswordReset, async ({ body }) => {
+    // Counted per address whether or not an account exists, so the limit reveals nothing.
+    const email = body.email.trim().toLowerCase();
+    resetRequests.check(email);
+    resetRequests.record(email);
     await actions.requestPasswordReset(deps, body);
     return { ok: true as const };
   });

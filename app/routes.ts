@@ -41,6 +41,8 @@ export default [
   route("login", "routes/login.tsx", { id: "login" }),
   route("signup", "routes/login.tsx", { id: "signup" }),
   route("signout", "routes/signout.tsx"),
+  route("auth/google", "routes/auth-google.ts"),
+  route("auth/google/complete", "routes/auth-google-complete.ts"),
   route("usermgmt", "routes/usermgmt.tsx"),
   route("home", "routes/workspaces.tsx", { id: "home" }),
   route("workspaces", "routes/workspaces.tsx", { id: "workspaces" }),

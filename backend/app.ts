@@ -78,7 +78,14 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerFileRoutes(app, guard, deps);
   registerLibraryRoutes(app, guard, deps);
 
-  if (auth) app.on(["GET", "POST"], "/identity/*", (c) => auth.handler(c.req.raw));
+  if (auth) {
+    // better-auth matches its basePath (/api/identity); in-process calls arrive without /api.
+    app.on(["GET", "POST"], "/identity/*", (c) => {
+      const url = new URL(c.req.url);
+      if (!url.pathname.startsWith("/api/")) url.pathname = `/api${url.pathname}`;
+      return auth.handler(url.href === c.req.url ? c.req.raw : new Request(url, c.req.raw));
+    });
+  }
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -31,6 +31,7 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
     secret,
     baseUrl: publicUrl,
     adminEmails: config.ADMIN_EMAILS,
+    requireSignupCode: config.REQUIRE_SIGNUP_CODE,
     google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
   });
   const identity = createBetterAuthIdentity(auth, db);

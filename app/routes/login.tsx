@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailForm: url.searchParams.get("form") === "email",
     resetSent: url.searchParams.get("sent") === "1",
     passwordChanged: url.searchParams.get("notice") === "password-reset",
+    federatedError: federatedErrorMessage(url.searchParams.get("error"), requireSignupCode),
     env: { productName, supportEmail, googleEnabled, requireSignupCode },
   };
 }
@@ -72,7 +73,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function AuthScreen() {
-  const { mode, returnTo, emailForm, resetSent, passwordChanged, env } = useLoaderData<typeof loader>();
+  const { mode, returnTo, emailForm, resetSent, passwordChanged, federatedError, env } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -111,9 +112,10 @@ export default function AuthScreen() {
       }
     >
       {passwordChanged ? <Alert tone="success" title="Your password has been changed.">Sign in with your new password.</Alert> : null}
+      {federatedError ? <Alert tone="error">{federatedError}</Alert> : null}
       {showChooser ? (
         <div className="space-y-3">
-          <GoogleButton />
+          <GoogleButton returnTo={returnTo} />
           <Link to={authHref("/signup", returnTo, { form: "email" })} className={buttonClass("primary", "w-full")}>
             Continue with Email
           </Link>
@@ -122,7 +124,7 @@ export default function AuthScreen() {
         <>
           {env.googleEnabled && !signup ? (
             <>
-              <GoogleButton />
+              <GoogleButton returnTo={returnTo} />
               <OrDivider />
             </>
           ) : null}
@@ -131,4 +133,13 @@ export default function AuthScreen() {
       )}
     </AuthShell>
   );
+}
+
+/** Spec section 5: a federated failure about a signup code or permission gets the code message. */
+function federatedErrorMessage(error: string | null, requireSignupCode: boolean): string | null {
+  if (!error) return null;
+  if (/signup|sign_up|code|permission|forbidden/i.test(error) || (requireSignupCode && error === "unable_to_create_user")) {
+    return "A signup code is required to create a new account. Please sign up with a valid code.";
+  }
+  return "Sign-in with Google did not complete. Please try again.";
 }

@@ -10,6 +10,8 @@ export interface BetterAuthOptions {
   secret: string;
   baseUrl: string;
   adminEmails: string[];
+  /** With signup codes required, Google may sign in existing users but not create new ones. */
+  requireSignupCode: boolean;
   google?: { clientId: string; clientSecret: string };
 }
 
@@ -47,9 +49,15 @@ export function createAuth(o: BetterAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, role: o.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user" },
-          }),
+          before: async (user, ctx) => {
+            const admin = o.adminEmails.includes(user.email.toLowerCase());
+            // Email sign-ups claimed their code in sign-up.ts before reaching here; an account
+            // created by an OAuth callback never showed one.
+            if (o.requireSignupCode && !admin && ctx?.path?.startsWith("/callback")) {
+              throw new APIError("FORBIDDEN", { message: "A signup code is required to create a new account." });
+            }
+            return { data: { ...user, role: admin ? "admin" : "user" } };
+          },
         },
       },
     },

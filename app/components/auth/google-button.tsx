@@ -1,13 +1,10 @@
 import { buttonClass } from "../ui/button.tsx";
 
-/**
- * Federated sign-in. The backend has no cookie-session handoff for Google yet, so this is a
- * plain link to the identity endpoint; it is only shown when Google is configured.
- */
-export function GoogleButton({ disabled = false }: { disabled?: boolean }) {
+/** Federated sign-in through /auth/google; only shown when Google is configured. */
+export function GoogleButton({ disabled = false, returnTo = "" }: { disabled?: boolean; returnTo?: string }) {
   return (
     <a
-      href="/api/identity/sign-in/social?provider=google"
+      href={returnTo ? `/auth/google?returnTo=${encodeURIComponent(returnTo)}` : "/auth/google"}
       aria-disabled={disabled || undefined}
       className={buttonClass("secondary", `w-full ${disabled ? "pointer-events-none opacity-50" : ""}`)}
     >

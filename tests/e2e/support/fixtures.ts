@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -13,6 +14,8 @@ interface App {
   mailbox: Mailbox;
   /** Creates an account directly in the backend, past any signup-code requirement. */
   seedUser(email: string, password: string): Promise<void>;
+  /** The value better-auth's session cookie would hold after an OAuth sign-in of this user. */
+  identityCookieFor(email: string, password: string): Promise<string>;
 }
 
 async function freePort(): Promise<number> {
@@ -28,10 +31,12 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; app: App }>({
+export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; app: App }>({
   requireSignupCode: [false, { scope: "worker", option: true }],
+  // Google sign-in configured with dummy credentials (the provider itself is never reached).
+  google: [false, { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode }, provide) => {
+    async ({ requireSignupCode, google }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -49,6 +54,7 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         PUBLIC_URL: url,
         ADMIN_EMAILS: ADMIN_EMAIL,
         REQUIRE_SIGNUP_CODE: String(requireSignupCode),
+        ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),
         LOG_LEVEL: "warn",
       });
       const server = await startServer(config);
@@ -56,7 +62,13 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
       const seedUser = async (email: string, password: string) => {
         if (!(await identity.findUserByEmail(email))) await identity.signUp({ email, password, name: "" });
       };
-      await provide({ url, mailbox, seedUser });
+      // A session as better-auth's OAuth callback leaves it: "<token>.<HMAC>" in its own cookie.
+      const identityCookieFor = async (email: string, password: string) => {
+        const { token } = await identity.signIn({ email, password });
+        const sig = crypto.createHmac("sha256", server.backend!.deps.secret).update(token).digest("base64");
+        return encodeURIComponent(`${token}.${sig}`);
+      };
+      await provide({ url, mailbox, seedUser, identityCookieFor });
       await server.close();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,11 +12,8 @@ function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** Removes everything indexed for a version (document, pages, passages and their FTS rows). */
-export async function deleteVersionIndex(tx: Tx, dialect: Dialect, versionId: string): Promise<void> {
-  if (dialect === "sqlite") {
-    await sql`delete from passages_fts where rowid in (select seq from passages where version_id = ${versionId})`.execute(tx);
-  }
+/** Removes everything indexed for a version (on SQLite a trigger removes the FTS rows). */
+export async function deleteVersionIndex(tx: Tx, versionId: string): Promise<void> {
   await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
   await tx.deleteFrom("pages").where("version_id", "=", versionId).execute();
   await tx.deleteFrom("documents").where("version_id", "=", versionId).execute();
@@ -31,7 +28,7 @@ export async function writeVersionIndex(
   dialect: Dialect,
   o: { versionId: string; fileId: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
 ): Promise<void> {
-  await deleteVersionIndex(tx, dialect, o.versionId);
+  await deleteVersionIndex(tx, o.versionId);
   const { document: doc } = o;
   await tx
     .insertInto("documents")

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
 import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
-import { claim, enqueue, requeueStuck } from "../../backend/platform/jobs/queue.ts";
+import { sql } from "kysely";
+import { BACKOFF_BASE_MS, claim, enqueue, fail, requeueStuck } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -66,6 +67,11 @@ describe("ingestion", () => {
     expect((await passagesOf(pdfFile.version_id!)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
     const pages = await app.deps.db.kysely.selectFrom("pages").select("page").where("version_id", "=", pdfFile.version_id!).execute();
     expect(pages.map((p) => p.page).sort()).toEqual([1, 2]);
+    if (app.deps.db.dialect === "sqlite") {
+      // The FTS index holds exactly one row per passage (old rows went with their passages).
+      const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(app.deps.db.kysely)).rows[0]!.n;
+      expect(await count(sql<{ n: number }>`select count(*) as n from passages_fts`)).toBe(await count(sql<{ n: number }>`select count(*) as n from passages`));
+    }
   });
 
   it("requeueStuck puts a stale running job back in the queue", async () => {
@@ -102,5 +108,29 @@ describe("ingestion", () => {
     const bob = await createUser(app);
     const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: bob.token, body: { query: "revenue" } });
     expect(res.status).toBe(404);
+  });
+
+  it("a failed attempt is retried with an exponential backoff, then fails for good", async () => {
+    await enqueue(app.deps.db.kysely, { fileId: txtFile.id, versionId: txtFile.version_id! });
+    const t0 = Date.now();
+    const job = (await claim(app.deps.db, "w", t0))!;
+    expect(await fail(app.deps.db.kysely, job, "network", { nowMs: t0 })).toBe(false);
+    const get = () => app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    expect(Date.parse((await get()).run_after)).toBe(t0 + BACKOFF_BASE_MS);
+    expect(await claim(app.deps.db, "w", t0)).toBeNull();
+    const second = (await claim(app.deps.db, "w", t0 + BACKOFF_BASE_MS))!;
+    expect(second.attempts).toBe(2);
+    await fail(app.deps.db.kysely, second, "network", { nowMs: t0 });
+    expect(Date.parse((await get()).run_after)).toBe(t0 + 2 * BACKOFF_BASE_MS);
+    const third = (await claim(app.deps.db, "w", t0 + 2 * BACKOFF_BASE_MS))!;
+    expect(await fail(app.deps.db.kysely, third, "network", { nowMs: t0 })).toBe(true);
+    expect(await get()).toMatchObject({ status: "failed", attempts: 3, error: "network" });
+  });
+
+  it("deleting a file removes its index: search no longer finds it", async () => {
+    expect((await app.request("DELETE", `/workspaces/${ws.id}/files/${pdfFile.id}`, { token: alice.token })).status).toBe(200);
+    expect(await passagesOf(pdfFile.version_id!)).toEqual([]);
+    expect((await search({ query: "lighthouse" })).body.results).toEqual([]);
+    expect(await status()).toMatchObject({ files_done: 1, pages_total: 1 });
   });
 });

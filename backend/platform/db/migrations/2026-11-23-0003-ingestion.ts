@@ -59,6 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Contentless (the text lives in `passages`), keyed by passages.seq; contentless_delete=1
     // (SQLite >= 3.43) allows plain DELETEs by rowid.
     await sql`create virtual table passages_fts using fts5(text, heading, title, content='', contentless_delete=1, tokenize='porter unicode61')`.execute(db);
+    // A passage's FTS row goes with it, however it is deleted (re-indexing, or a cascade from
+    // its document, file or workspace).
+    await sql`create trigger passages_fts_delete after delete on passages begin delete from passages_fts where rowid = old.seq; end`.execute(db);
   } else {
     await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('english', coalesce(heading, '') || ' ' || text)) stored`.execute(db);
     await sql`create index passages_tsv_idx on passages using gin (tsv)`.execute(db);
@@ -71,6 +74,7 @@ async function dialectIsSqlite(db: Kysely<unknown>): Promise<boolean> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger if exists passages_fts_delete`.execute(db);
   await sql`drop table if exists passages_fts`.execute(db);
   for (const t of ["passages", "pages", "documents", "ingestion_jobs"]) await db.schema.dropTable(t).ifExists().execute();
 }

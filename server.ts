@@ -19,6 +19,7 @@ import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 import { sweepStaleUploads } from "./backend/files/upload.ts";
+import { startWorkerLoop, type WorkerLoop } from "./backend/ingestion/worker-loop.ts";
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -106,12 +107,14 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
   }
 
   let sweeper: NodeJS.Timeout | null = null;
+  let ingestion: WorkerLoop | null = null;
   if (roles.has("worker") && backend) {
     const sweep = () =>
       sweepStaleUploads(backend.deps).catch((err: unknown) => backend.deps.log.error("[files] sweeping abandoned uploads failed:", err));
     void sweep();
     sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweeper.unref();
+    ingestion = startWorkerLoop(backend.deps);
   }
 
   const listener = getRequestListener(app.fetch);
@@ -128,6 +131,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     backend,
     async close() {
       if (sweeper) clearInterval(sweeper);
+      await ingestion?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await backend?.close();
     },

@@ -13,6 +13,7 @@ import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
 import { registerBlobRoutes } from "./platform/blobs/routes.ts";
 import { registerFileRoutes } from "./files/routes.ts";
+import { registerSearchRoutes } from "./search/routes.ts";
 import { registerLibraryRoutes } from "./library/routes.ts";
 import { registerWorkspaceRoutes } from "./workspaces/routes.ts";
 
@@ -76,6 +77,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerBlobRoutes(app, guard, deps);
   registerWorkspaceRoutes(app, guard, deps);
   registerFileRoutes(app, guard, deps);
+  registerSearchRoutes(app, guard, deps);
   registerLibraryRoutes(app, guard, deps);
 
   if (auth) {

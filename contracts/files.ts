@@ -13,7 +13,7 @@ const filename = z
   .max(255, "Filename must be at most 255 characters")
   .refine((v) => !hasUnsafeFilenameChars(v), "Filename cannot contain slashes or control characters");
 
-export const fileStatus = z.enum(["uploading", "uploaded", "failed"]);
+export const fileStatus = z.enum(["uploading", "uploaded", "indexing", "indexed", "failed"]);
 
 /** Spec section 3: id, filename, version_id, file_id, byte_size, content_type, checksum (+ status). */
 export const file = z.object({

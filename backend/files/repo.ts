@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, FileScope } from "../platform/db/schema.ts";
+import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
 
 type Db = Kysely<Database>;
 
@@ -45,8 +46,8 @@ export async function usedBytes(db: Db, userId: string, o: { includePendingSince
     .where("f.owner_id", "=", userId)
     .where((eb) =>
       o.includePendingSince
-        ? eb.or([eb("f.status", "=", "uploaded"), eb.and([eb("f.status", "=", "uploading"), eb("f.created_at", ">=", o.includePendingSince)])])
-        : eb("f.status", "=", "uploaded"),
+        ? eb.or([eb("f.status", "in", [...STORED_FILE_STATUSES]), eb.and([eb("f.status", "=", "uploading"), eb("f.created_at", ">=", o.includePendingSince)])])
+        : eb("f.status", "in", [...STORED_FILE_STATUSES]),
     );
   const row = await q.executeTakeFirst();
   return Number(row?.total ?? 0);

@@ -6,7 +6,6 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { blobKeysOf, fileRows, findFile } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
-import { staleUploadCutoff } from "./upload.ts";
 
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 
@@ -21,7 +20,7 @@ export async function listFiles(deps: Deps, o: { actor: Actor | null; workspaceI
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId);
   let q = fileRows(deps.db.kysely).where("f.workspace_id", "=", o.workspaceId).where("f.scope", "=", "workspace");
   // Viewers see finished files only; the owner also sees uploads in progress and failures.
-  if (ws.owner_id !== o.actor?.user.id) q = q.where("f.status", "=", "uploaded");
+  if (ws.owner_id !== o.actor?.user.id) q = q.where("f.status", "in", ["uploaded", "indexing", "indexed"]);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where((eb) => eb.or([eb("f.created_at", ">", c[0]), eb.and([eb("f.created_at", "=", c[0]), eb("f.id", ">", c[1])])]));
   const rows = await q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
@@ -46,7 +45,7 @@ export async function getFileMetadata(deps: Deps, o: { actor: Actor | null; work
 
 export async function createDownloadUrl(deps: Deps, o: { actor: Actor | null; workspaceId: string; fileId: string; filename?: string }) {
   const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "read");
-  if (f.status !== "uploaded" || !f.blob_key) throw new AppError("conflict", "This file has not finished uploading.");
+  if (f.status === "uploading" || !f.blob_key) throw new AppError("conflict", "This file has not finished uploading.");
   const url = await deps.blobs.createDownloadUrl({
     key: f.blob_key,
     filename: o.filename ?? f.filename,
@@ -88,29 +87,4 @@ export function readableFilename(filename: string): string {
 export async function autoRenameFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
   const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
   return renameFile(deps, { ...o, filename: readableFilename(f.filename) });
-}
-
-/** Until ingestion lands, progress is the files' upload states. */
-export async function indexingStatus(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
-  await loadWorkspace(deps, o.actor, o.workspaceId);
-  const rows = await deps.db.kysely
-    .selectFrom("files")
-    .select(["id", "filename", "status", "error"])
-    .where("workspace_id", "=", o.workspaceId)
-    .where("scope", "=", "workspace")
-    // Abandoned reservations (awaiting the sweep) are not work in progress.
-    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
-    .execute();
-  const failed = rows.filter((r) => r.status === "failed");
-  const done = rows.filter((r) => r.status === "uploaded").length;
-  return {
-    state: rows.some((r) => r.status === "uploading") ? ("indexing" as const) : ("idle" as const),
-    files_total: rows.length,
-    files_done: done,
-    files_failed: failed.length,
-    pages_total: 0,
-    pages_done: 0,
-    eta_seconds: null,
-    failures: failed.map((r) => ({ file_id: r.id, filename: r.filename, reason: r.error ?? "Unknown error" })),
-  };
 }

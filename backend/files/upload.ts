@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
+import { enqueue } from "../platform/jobs/queue.ts";
 import { now } from "../platform/paging.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
@@ -84,6 +85,7 @@ export async function finalizeUpload(
       .set({ status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t })
       .where("id", "=", f.id)
       .execute();
+    await enqueue(tx, { fileId: f.id, versionId: f.version_id! });
     await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
   });
   const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
@@ -130,6 +132,8 @@ export async function storeStream(
       .insertInto("file_versions")
       .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum: counter.digest(), created_by: o.actor.user.id, created_at: t })
       .execute();
+    // Workspace files are indexed for search; library and public files are not (yet).
+    if (o.scope === "workspace") await enqueue(tx, { fileId, versionId });
   });
   return (await findFile(deps.db.kysely, { id: fileId, scope: o.scope }))!;
 }

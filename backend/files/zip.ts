@@ -4,6 +4,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { fileRows } from "./repo.ts";
+import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
 
 /** Unique names inside the archive: "a.pdf", "a (2).pdf", ... */
 export function uniqueNames(names: string[]): string[] {
@@ -27,7 +28,7 @@ export async function zipWorkspaceFiles(deps: Deps, o: { actor: Actor | null; wo
   const rows = await fileRows(deps.db.kysely)
     .where("f.workspace_id", "=", o.workspaceId)
     .where("f.scope", "=", "workspace")
-    .where("f.status", "=", "uploaded")
+    .where("f.status", "in", [...STORED_FILE_STATUSES])
     .orderBy("f.created_at", "asc")
     .execute();
   const zip = new yazl.ZipFile();

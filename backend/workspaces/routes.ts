@@ -1,6 +1,7 @@
 import * as c from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
-import { deleteWorkspaceBlobs, indexingStatus } from "../files/service.ts";
+import { deleteWorkspaceBlobs } from "../files/service.ts";
+import { indexingStatus } from "../ingestion/status.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { route, type Guard } from "../platform/http/route.ts";
 import * as messages from "../threads/messages.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepStaleUploads } from "../../backend/files/upload.ts";
+import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { signGrant, type BlobGrant } from "../../backend/platform/blobs/signed-url.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
@@ -251,8 +252,11 @@ describe("file operations", () => {
   it("indexing_status counts done and failed files", async () => {
     const iws = await createWorkspace(app, alice.token);
     const f = await uploadFile(app, alice.token, iws.id, { filename: "ok.txt" });
+    const waiting = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
+    expect(waiting.body).toEqual({ state: "indexing", files_total: 1, files_done: 0, files_failed: 0, pages_total: 0, pages_done: 0, eta_seconds: null, failures: [] });
+    await drainQueue(app.deps);
     const idle = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
-    expect(idle.body).toEqual({ state: "idle", files_total: 1, files_done: 1, files_failed: 0, pages_total: 0, pages_done: 0, eta_seconds: null, failures: [] });
+    expect(idle.body).toEqual({ state: "idle", files_total: 1, files_done: 1, files_failed: 0, pages_total: 1, pages_done: 1, eta_seconds: null, failures: [] });
     await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "Unreadable PDF" }).where("id", "=", f.id).execute();
     const failed = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
     expect(failed.body).toMatchObject({ files_failed: 1, failures: [{ file_id: f.id, filename: "ok.txt", reason: "Unreadable PDF" }] });

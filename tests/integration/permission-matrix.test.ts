@@ -59,6 +59,7 @@ const TABLE: Record<string, Expect> = {
   "POST /workspaces/{id}/files/{fid}/finalize_upload": write,
   "POST /workspaces/{id}/files/{fid}/auto_rename": write,
   "GET /workspaces/{id}/files_zip": read,
+  "POST /workspaces/{id}/search": read,
   "POST /workspaces/{id}/files/download_from_url": writeCreated,
   "POST /workspaces/{id}/files/upload_from_gdrive": writeCreated,
   // The signed token is the authorization: whoever holds it (signed in or not) may use it.
@@ -194,6 +195,7 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /workspaces/{id}/files/generate_upload_url": { byte_size: 5 }, "POST /users/me/email": { email: uniqueEmail("moved") },
     "POST /prompts": { title: "T", content: "C" }, "PATCH /prompts/{pid}": { title: "T2" },
     "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
+    "POST /workspaces/{id}/search": { query: "revenue" },
   };
   if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
   if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;

@@ -7,7 +7,9 @@ import { Popover } from "../ui/popover.tsx";
 import { WorkspaceForm } from "../workspace/workspace-form.tsx";
 
 const STATUS = {
-  uploaded: { tone: "green", label: "Uploaded" },
+  uploaded: { tone: "amber", label: "Waiting" },
+  indexing: { tone: "amber", label: "Indexing" },
+  indexed: { tone: "green", label: "Ready" },
   uploading: { tone: "amber", label: "Uploading" },
   failed: { tone: "neutral", label: "Failed" },
 } as const;
@@ -35,7 +37,7 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
       </div>
       <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 sm:ml-0">
         <Badge tone={status.tone} className="hidden sm:inline-flex">{status.label}</Badge>
-        {f.status === "uploaded" ? (
+        {f.status !== "uploading" ? (
           <a href={`/resources/workspaces/${workspaceId}/files/${f.id}/download`} className={`${small} text-brand-700 hover:bg-brand-50`} aria-label={`Download ${f.filename}`}>
             Download
           </a>

@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./index.ts";
 import * as identity from "./migrations/2026-11-23-0001-identity.ts";
 import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
+import * as ingestion from "./migrations/2026-11-23-0003-ingestion.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -10,6 +11,7 @@ import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
 const migrations: Record<string, Migration> = {
   "2026-11-23-0001-identity": identity,
   "2026-11-23-0002-workspaces": workspaces,
+  "2026-11-23-0003-ingestion": ingestion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

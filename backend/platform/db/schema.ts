@@ -97,6 +97,10 @@ export interface Database {
   file_versions: FileVersionTable;
   prompts: PromptTable;
   user_attributes: UserAttributeTable;
+  ingestion_jobs: IngestionJobTable;
+  documents: DocumentTable;
+  pages: PageTable;
+  passages: PassageTable;
 }
 
 export interface WorkspaceTable {
@@ -153,7 +157,10 @@ export interface MessageFeedbackTable {
 }
 
 export type FileScope = "workspace" | "account" | "public";
-export type FileStatus = "uploading" | "uploaded" | "failed";
+/** uploaded: bytes stored, waiting for ingestion; failed: ingestion failed (`error` says why). */
+export type FileStatus = "uploading" | "uploaded" | "indexing" | "indexed" | "failed";
+/** Statuses of files whose bytes are stored (everything but an upload in progress). */
+export const STORED_FILE_STATUSES = ["uploaded", "indexing", "indexed", "failed"] as const satisfies readonly FileStatus[];
 
 export interface FileTable {
   id: string;
@@ -195,4 +202,48 @@ export interface UserAttributeTable {
   /** JSON text */
   value: string;
   updated_at: string;
+}
+
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface IngestionJobTable {
+  id: string;
+  file_id: string;
+  version_id: string;
+  status: JobStatus;
+  attempts: number;
+  run_after: string;
+  locked_at: string | null;
+  locked_by: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentTable {
+  version_id: string;
+  file_id: string;
+  workspace_id: string | null;
+  title: string;
+  page_count: number;
+}
+
+export interface PageTable {
+  version_id: string;
+  page: number;
+  text: string;
+}
+
+export interface PassageTable {
+  id: string;
+  version_id: string;
+  file_id: string;
+  workspace_id: string | null;
+  page: number;
+  start: number;
+  end: number;
+  heading: string;
+  text: string;
+  /** SQLite only: the rowid of the passage's passages_fts row. */
+  seq: ColumnType<number, number | undefined, never>;
 }

@@ -1,0 +1,59 @@
+import type { Deps } from "../deps.ts";
+import { staleUploadCutoff } from "../files/upload.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { loadWorkspace } from "../workspaces/service.ts";
+
+/**
+ * Progress of a workspace's indexing: files by state, pages of the indexed current versions,
+ * and an estimate from how long this workspace's recent jobs took.
+ */
+export async function indexingStatus(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
+  await loadWorkspace(deps, o.actor, o.workspaceId);
+  const db = deps.db.kysely;
+  const rows = await db
+    .selectFrom("files")
+    .select(["id", "filename", "status", "error"])
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    // Abandoned reservations (awaiting the sweep) are not work in progress.
+    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
+    .execute();
+  const jobs = await db
+    .selectFrom("ingestion_jobs as j")
+    .innerJoin("files as f", "f.id", "j.file_id")
+    .select(["j.status", "j.locked_at", "j.updated_at"])
+    .where("f.workspace_id", "=", o.workspaceId)
+    .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", new Date(Date.now() - 3600_000).toISOString())]))
+    .execute();
+  const pages = await db
+    .selectFrom("documents as d")
+    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
+    .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
+    .where("f.workspace_id", "=", o.workspaceId)
+    .executeTakeFirst();
+  const pending = jobs.filter((j) => j.status === "queued" || j.status === "running").length;
+  const failed = rows.filter((r) => r.status === "failed");
+  const pageCount = Number(pages?.n ?? 0);
+  return {
+    state: pending > 0 || rows.some((r) => r.status === "uploading") ? ("indexing" as const) : ("idle" as const),
+    files_total: rows.length,
+    files_done: rows.filter((r) => r.status === "indexed").length,
+    files_failed: failed.length,
+    pages_total: pageCount,
+    pages_done: pageCount,
+    eta_seconds: eta(jobs, pending),
+    failures: failed.map((r) => ({ file_id: r.id, filename: r.filename, reason: r.error ?? "Unknown error" })),
+  };
+}
+
+/** Pending jobs times the mean duration of the last hour's finished ones; null without a basis. */
+function eta(jobs: { status: string; locked_at: string | null; updated_at: string }[], pending: number): number | null {
+  if (pending === 0) return null;
+  const durations = jobs
+    .filter((j) => j.status === "done" && j.locked_at)
+    .map((j) => Date.parse(j.updated_at) - Date.parse(j.locked_at!))
+    .filter((ms) => ms >= 0);
+  if (durations.length === 0) return null;
+  const mean = durations.reduce((a, b) => a + b, 0) / durations.length;
+  return Math.ceil((pending * mean) / 1000);
+}

@@ -1,0 +1,65 @@
+import { sql, type Transaction } from "kysely";
+import type { Dialect } from "../platform/db/index.ts";
+import type { Database } from "../platform/db/schema.ts";
+import type { ParsedDocument, Passage } from "./types.ts";
+
+type Tx = Transaction<Database>;
+
+/** Rows per INSERT: well under SQLite's limit on bound parameters. */
+const BATCH = 200;
+
+function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** Removes everything indexed for a version (on SQLite a trigger removes the FTS rows). */
+export async function deleteVersionIndex(tx: Tx, versionId: string): Promise<void> {
+  await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+  await tx.deleteFrom("pages").where("version_id", "=", versionId).execute();
+  await tx.deleteFrom("documents").where("version_id", "=", versionId).execute();
+}
+
+/**
+ * Replaces a version's index with a fresh parse. Run inside the transaction that also marks the
+ * job done, so a job run twice (a retry, a requeued stuck job) leaves exactly one copy.
+ */
+export async function writeVersionIndex(
+  tx: Tx,
+  dialect: Dialect,
+  o: { versionId: string; fileId: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
+): Promise<void> {
+  await deleteVersionIndex(tx, o.versionId);
+  const { document: doc } = o;
+  await tx
+    .insertInto("documents")
+    .values({ version_id: o.versionId, file_id: o.fileId, workspace_id: o.workspaceId, title: doc.title, page_count: doc.pages.length })
+    .execute();
+  for (const batch of chunks(doc.pages)) {
+    await tx.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text }))).execute();
+  }
+  let seq = 0;
+  if (dialect === "sqlite") {
+    const row = await sql<{ m: number | null }>`select max(seq) as m from passages`.execute(tx);
+    seq = row.rows[0]?.m ?? 0;
+  }
+  // Passage ids hash (version, page, start): unique within a version, so the batch can't clash.
+  for (const batch of chunks(o.passages)) {
+    const rows = batch.map((p) => ({
+      id: p.id,
+      version_id: o.versionId,
+      file_id: o.fileId,
+      workspace_id: o.workspaceId,
+      page: p.page,
+      start: p.start,
+      end: p.end,
+      heading: p.heading,
+      text: p.text,
+      ...(dialect === "sqlite" ? { seq: ++seq } : {}),
+    }));
+    await tx.insertInto("passages").values(rows).execute();
+    if (dialect === "sqlite") {
+      const values = sql.join(rows.map((r, i) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${batch[i].title ?? doc.title})`));
+      await sql`insert into passages_fts(rowid, text, heading, title) values ${values}`.execute(tx);
+    }
+  }
+}

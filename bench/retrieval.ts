@@ -80,9 +80,9 @@ const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p
 
 console.log(`FinanceBench page recall, ${questions.length} questions, ${deps.db.dialect}`);
 console.log(`ingest: ${pdfs.length} files (${status.files_done} indexed, ${status.files_failed} failed), ${status.pages_total} pages in ${ingestSeconds.toFixed(0)} s`);
-console.log(`setting   ${K.map((k) => `R@${k}`.padStart(12)).join("")}`);
+console.log(`setting   ${K.map((k) => `R@${k}`.padStart(14)).join("")}`);
 for (const [name, ours, base] of [["shared", shared, BASELINE.shared], ["single", single, BASELINE.single]] as const) {
-  console.log(`${name.padEnd(9)} ${ours.map((r, i) => `${r.toFixed(2)} (${(r / base[i]!).toFixed(2)}x)`.padStart(12)).join("")}`);
+  console.log(`${name.padEnd(9)} ${ours.map((r, i) => `${r.toFixed(2)} (${(r / base[i]!).toFixed(2)}x)`.padStart(14)).join("")}`);
 }
 console.log("(x = ratio to the README's plain-BM25 page baseline)");
 console.log(`search latency over ${latencies.length} queries: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`);

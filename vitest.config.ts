@@ -16,6 +16,7 @@ export default defineConfig({
     // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
+    globalSetup: ["tests/helpers/pg-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

@@ -26,7 +26,7 @@ export function testDialect(): TestDialect {
 
 /**
  * A fresh, empty database for one test file: a SQLite file in a temp dir, or a new PostgreSQL
- * schema t_<random> (dropped by drop()). Migrations are left to bootBackend.
+ * schema t_<run>_<random> (dropped at the end of the run). Migrations are left to bootBackend.
  */
 export async function createTestDb(dataDir?: string): Promise<TestDb> {
   if (testDialect() === "sqlite") {
@@ -44,7 +44,8 @@ export async function createTestDb(dataDir?: string): Promise<TestDb> {
     };
   }
 
-  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  // Dropped by the global teardown (pg-global-setup.ts), not here: see there for why.
+  const schema = `t_${process.env.TEST_RUN_ID ?? "adhoc"}_${crypto.randomBytes(6).toString("hex")}`;
   await adminQuery(`create schema ${schema}`);
   const db = createDb({ url: PG_TEST_URL, dataDir: dataDir ?? os.tmpdir(), schema });
   const url = new URL(PG_TEST_URL);
@@ -55,7 +56,8 @@ export async function createTestDb(dataDir?: string): Promise<TestDb> {
     url: url.toString(),
     drop: async () => {
       await db.close();
-      await adminQuery(`drop schema if exists ${schema} cascade`);
+      // Without a run id (a file run outside Vitest's global setup) nobody else would drop it.
+      if (!process.env.TEST_RUN_ID) await adminQuery(`drop schema if exists ${schema} cascade`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Dialect } from "../platform/db/index.ts";
 import type { Database } from "../platform/db/schema.ts";
+import { documentLabel } from "../search/query.ts";
 import type { ParsedDocument, Passage } from "./types.ts";
 
 type Tx = Transaction<Database>;
@@ -26,7 +27,7 @@ export async function deleteVersionIndex(tx: Tx, versionId: string): Promise<voi
 export async function writeVersionIndex(
   tx: Tx,
   dialect: Dialect,
-  o: { versionId: string; fileId: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
+  o: { versionId: string; fileId: string; fileName: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
 ): Promise<void> {
   await deleteVersionIndex(tx, o.versionId);
   const { document: doc } = o;
@@ -37,6 +38,8 @@ export async function writeVersionIndex(
   for (const batch of chunks(doc.pages)) {
     await tx.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text }))).execute();
   }
+  // The FTS "title" column holds the document's label: its file name in words, then its title.
+  const label = documentLabel(o.fileName, doc.title);
   let seq = 0;
   if (dialect === "sqlite") {
     const row = await sql<{ m: number | null }>`select max(seq) as m from passages`.execute(tx);
@@ -58,7 +61,7 @@ export async function writeVersionIndex(
     }));
     await tx.insertInto("passages").values(rows).execute();
     if (dialect === "sqlite") {
-      const values = sql.join(rows.map((r, i) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${batch[i].title ?? doc.title})`));
+      const values = sql.join(rows.map((r) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${label})`));
       await sql`insert into passages_fts(rowid, text, heading, title) values ${values}`.execute(tx);
     }
   }

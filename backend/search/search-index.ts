@@ -1,10 +1,12 @@
 import type { Db } from "../platform/db/index.ts";
 import { postgresSearchIndex } from "./postgres.ts";
+import type { QueryTerm } from "./query.ts";
 import { sqliteSearchIndex } from "./sqlite.ts";
 
 export interface SearchQuery {
   workspaceId: string;
-  query: string;
+  /** Words and phrases, OR-ed: a passage matching more of them, rarer ones, ranks higher. */
+  terms: QueryTerm[];
   /** Only these files (of the workspace). */
   fileIds?: string[];
   limit: number;
@@ -17,21 +19,15 @@ export interface SearchHit {
   filename: string;
   page: number;
   text: string;
-  /** Higher is better. */
+  /** Higher is better; comparable within one call only. */
   score: number;
 }
 
-/** Ranks passages of a workspace's current file versions against a free-text query. */
+/** Ranks passages of a workspace's current file versions against search terms. */
 export interface SearchIndex {
   search(q: SearchQuery): Promise<SearchHit[]>;
 }
 
 export function searchIndexFor(db: Db): SearchIndex {
   return db.dialect === "postgres" ? postgresSearchIndex(db.kysely) : sqliteSearchIndex(db.kysely);
-}
-
-/** Words of a query (letters and digits), lower-cased and deduplicated: never query syntax. */
-export function queryWords(query: string, max = 64): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, max);
 }

@@ -2,18 +2,114 @@ import type { SearchResult } from "../../contracts/search.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { queryWords, searchIndexFor } from "./search-index.ts";
+import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
+import { searchIndexFor, type SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
+/** Passages ranked per query leg before fusion; pages are built from these. */
+const CANDIDATES = 300;
+/** A page's other matching passages add this share of their score to its best one. */
+const PAGE_SUPPORT = 0.1;
+/** How much the expansion leg counts next to the question's own words. */
+const EXPANSION_WEIGHT = 1;
+/** Added to a passage's score in proportion to how well the question names its document. */
+const DOCUMENT_WEIGHT = 0.6;
+/** Questions about amounts, ratios and changes are answered by tables: their passages gain up to this share. */
+const TABLE_WEIGHT = 0.75;
+const QUANTITATIVE = /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
+/** Named documents searched on their own. */
+const NAMED_DOCUMENTS = 5;
 
 export async function searchWorkspace(
   deps: Deps,
   o: { actor: Actor | null; workspaceId: string; query: string; fileIds?: string[]; limit: number },
 ): Promise<{ results: SearchResult[] }> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
-  const hits = await searchIndexFor(deps.db).search({ workspaceId: o.workspaceId, query: o.query, fileIds: o.fileIds, limit: o.limit });
-  const words = queryWords(o.query);
-  return { results: hits.map((h) => ({ ...h, page: Number(h.page), snippet: snippet(h.text, words) })) };
+  const analyzed = analyzeQuery(o.query);
+  const index = searchIndexFor(deps.db);
+  const legs = [analyzed.terms.filter((t) => t.weight >= 1), analyzed.terms.filter((t) => t.weight < 1)];
+  // Documents the question names (by company, period, form type in their file name or title):
+  // searched on their own as well, so their pages compete even when other filings match more words.
+  const named = o.fileIds?.length === 1 ? new Map<string, number>() : await namedDocuments(deps, o.workspaceId, o.fileIds, analyzed.nameWords);
+  const scopes: (string[] | undefined)[] = [o.fileIds];
+  if (named.size > 0) scopes.push([...named.keys()]);
+  const scored = new Map<string, { hit: SearchHit; score: number }>();
+  for (const fileIds of scopes) {
+    for (const [i, terms] of legs.entries()) {
+      if (terms.length === 0) continue;
+      const hits = await index.search({ workspaceId: o.workspaceId, terms, fileIds, limit: CANDIDATES });
+      const top = hits[0]?.score ?? 0;
+      if (top <= 0) continue;
+      const weight = i === 0 ? 1 : EXPANSION_WEIGHT;
+      for (const hit of hits) {
+        if (scored.has(hit.passage_id) && fileIds !== o.fileIds) continue;
+        const entry = scored.get(hit.passage_id) ?? { hit, score: 0 };
+        entry.score += (weight * hit.score) / top;
+        scored.set(hit.passage_id, entry);
+      }
+    }
+  }
+  const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
+  for (const entry of scored.values()) {
+    entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
+    if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
+  }
+  const results = fusePages([...scored.values()]).slice(0, o.limit);
+  return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
+}
+
+/** Share of a passage's tokens that are numbers (amounts, percentages, years): high in tables. */
+function numberShare(text: string): number {
+  const tokens = text.match(/[\p{L}\p{N}$%().,-]+/gu) ?? [];
+  if (tokens.length === 0) return 0;
+  return tokens.filter((t) => /\d/.test(t)).length / tokens.length;
+}
+
+/**
+ * Scores the workspace's documents by the question's words found in their label (file name and
+ * title), each word weighted by how rare it is among the documents ("pepsico" names a filing,
+ * "10k" barely does). Returns the best few as file id -> share of the best score.
+ */
+async function namedDocuments(deps: Deps, workspaceId: string, fileIds: string[] | undefined, nameWords: string[]): Promise<Map<string, number>> {
+  const named = new Map<string, number>();
+  if (nameWords.length === 0) return named;
+  let q = deps.db.kysely
+    .selectFrom("documents as d")
+    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
+    .select(["f.id", "f.filename", "d.title"])
+    .where("f.workspace_id", "=", workspaceId)
+    .where("f.scope", "=", "workspace");
+  if (fileIds?.length) q = q.where("f.id", "in", fileIds);
+  const docs = (await q.execute()).map((d) => ({ id: d.id, words: new Set(tokenize(documentLabel(d.filename, d.title))) }));
+  if (docs.length < 2) return named;
+  const wanted = new Set(nameWords);
+  const df = new Map<string, number>();
+  for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  const scores = docs
+    .map((d) => ({ id: d.id, score: [...df.keys()].filter((w) => d.words.has(w)).reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) }))
+    .filter((d) => d.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, NAMED_DOCUMENTS);
+  const best = scores[0]?.score ?? 0;
+  for (const d of scores) if (d.score >= best * 0.5) named.set(d.id, d.score / best);
+  return named;
+}
+
+/**
+ * One result per page, carried by its best passage: the page scores its best passage plus a share
+ * of the others (a page that answers a question usually matches it in more than one place).
+ */
+function fusePages(passages: { hit: SearchHit; score: number }[]): { hit: SearchHit; score: number }[] {
+  const pages = new Map<string, { hit: SearchHit; best: number; rest: number }>();
+  for (const p of passages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id))) {
+    const key = `${p.hit.version_id}\u0000${p.hit.page}`;
+    const page = pages.get(key);
+    if (page) page.rest += p.score;
+    else pages.set(key, { hit: p.hit, best: p.score, rest: 0 });
+  }
+  return [...pages.values()]
+    .map((p) => ({ hit: p.hit, score: p.best + PAGE_SUPPORT * p.rest }))
+    .sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id));
 }
 
 /** About `size` characters around the earliest match of any word (a stem matches its forms). */

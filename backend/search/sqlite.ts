@@ -1,28 +1,33 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { queryWords, type SearchHit, type SearchIndex } from "./search-index.ts";
+import type { SearchHit, SearchIndex } from "./search-index.ts";
 
 /**
- * FTS5 with bm25() (lower is better there, so the score is its negation). Each word is quoted
- * and the words are OR-ed: user input can't be an FTS syntax error, and bm25 rewards passages
- * matching more of them.
+ * Column weights for bm25(): the passage text, its section heading, and the document label
+ * (file name and title), which is how a question naming a company or a period finds its filing.
+ */
+const WEIGHTS = sql.raw("1.0, 0.5, 1.0");
+
+/**
+ * FTS5 with bm25() (lower is better there, so the score is its negation). Each term is a quoted
+ * word or phrase and the terms are OR-ed: user input can't be an FTS syntax error, and bm25
+ * rewards passages matching more of them.
  */
 export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
   return {
     async search(q) {
-      const words = queryWords(q.query);
-      if (words.length === 0) return [];
-      const match = words.map((w) => `"${w}"`).join(" OR ");
+      if (q.terms.length === 0) return [];
+      const match = q.terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
       const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
       const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number }>`
-        select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, bm25(passages_fts) as rank
-        from passages_fts
-        join passages p on p.seq = passages_fts.rowid
+        select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank
+        from (select rowid, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match}) m
+        join passages p on p.seq = m.rowid
         join files f on f.id = p.file_id and f.current_version_id = p.version_id
-        where passages_fts match ${match} and p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
-        order by rank, p.id
+        where p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
+        order by m.rank, p.id
         limit ${q.limit}`.execute(db);
-      return rows.map(({ rank, ...hit }) => ({ ...hit, score: -rank }));
+      return rows.map(({ rank, ...hit }) => ({ ...hit, page: Number(hit.page), score: -rank }));
     },
   };
 }

@@ -1,0 +1,169 @@
+/**
+ * Turns a question into search terms without any model: words and phrases, never query syntax.
+ * - Instruction words ("please state and explain why", "round to two decimal places") and common
+ *   English stop words are dropped; they match every page and drown the words that matter.
+ * - Fiscal periods split into their parts ("FY2022" -> "fy", "2022"; "Q2'23" -> "q2", "23").
+ * - Analyst vocabulary expands to the words filings use ("capex" -> "capital expenditures",
+ *   "purchases of property and equipment"; "operating margin" -> "operating income", ...).
+ *   Expansions are weaker terms than the question's own words.
+ */
+
+export interface QueryTerm {
+  /** One word, or several for a phrase ("net sales"). Lower-case letters and digits. */
+  words: string[];
+  /** 1 for the question's own words, less for expansions. */
+  weight: number;
+}
+
+export interface AnalyzedQuery {
+  terms: QueryTerm[];
+  /**
+   * Words that may name a document: the question's own words and each pair of neighbours
+   * joined ("Best Buy" -> "bestbuy"), matched against file names and titles.
+   */
+  nameWords: string[];
+  /** Every distinct word of the terms (for snippets and highlighting). */
+  words: string[];
+}
+
+const STOP = new Set(
+  (
+    "a about above after again against all am an and any are aren as at be because been before being below between both but by can " +
+    "could did do does doing down during each few for from further had has have having he her here hers herself him himself his how " +
+    "i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over " +
+    "own same she should so some such than that the their theirs them themselves then there these they this those through to too under " +
+    "until up very was we were what when where which while who whom why will with would you your yours yourself yourselves " +
+    // Instructions and question framing: they say how to answer, not where the answer is.
+    "please state explain answer question response respond give relying rely details detail shown show shows using use based " +
+    "calculate compute round rounded decimal places place units unit terms basis define defined definition metric useful relevant " +
+    "like whether roughly approximately much many also mentioned report reported reports tell us kind primarily primary main key " +
+    "company companies company's ever overall exactly specifically respect regards regarding considered consider"
+  ).split(/\s+/),
+);
+
+/** Groups of the ways analysts and filings say one thing; any member found brings in the others. */
+const THESAURUS: string[][] = [
+  ["revenue", "revenues", "net sales", "total net sales", "net revenues", "total revenues", "top line", "topline"],
+  ["capex", "capital expenditures", "capital expenditure", "purchases of property and equipment", "purchases of property plant and equipment", "additions to property plant and equipment", "capital spending"],
+  ["capital intensive", "capital intensity", "capital expenditures", "property plant and equipment", "total assets", "balance sheets", "total current assets", "total current liabilities", "statements of cash flows", "net cash provided by operating activities"],
+  ["ppe", "pp e", "ppne", "property plant and equipment", "property and equipment net", "balance sheets", "total current assets", "total current liabilities"],
+  ["operating margin", "operating income", "operating profit", "income from operations", "statements of income", "statements of operations", "statements of earnings"],
+  ["gross margin", "gross profit", "cost of sales", "gross margin percentage", "statements of income", "statements of operations", "statements of earnings"],
+  ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of products sold"],
+  ["ebitda", "operating income", "depreciation and amortization", "adjusted ebitda"],
+  ["ebit", "operating income", "earnings before interest and taxes"],
+  ["eps", "earnings per share", "diluted"],
+  ["net income", "net earnings", "net profit"],
+  ["free cash flow", "fcf", "cash provided by operating activities", "net cash from operating activities", "capital expenditures", "statements of cash flows", "net cash provided by operating activities"],
+  ["cash flow statement", "statement of cash flows", "statements of cash flows", "operating activities", "investing activities", "financing activities"],
+  ["cash flow", "cash flows", "operating activities"],
+  ["income statement", "statement of income", "statements of income", "statements of operations", "statements of earnings", "p l", "profit and loss"],
+  ["balance sheet", "balance sheets", "statement of financial position", "total assets", "total liabilities"],
+  ["quick ratio", "acid test", "current assets", "current liabilities", "cash and cash equivalents", "receivables", "balance sheets", "total current assets", "total current liabilities"],
+  ["current ratio", "current assets", "current liabilities"],
+  ["liquidity", "current assets", "current liabilities", "cash and cash equivalents", "credit facility"],
+  ["working capital", "current assets", "current liabilities"],
+  ["dpo", "days payable outstanding", "accounts payable", "cost of sales", "inventories", "balance sheets", "total current assets", "total current liabilities", "statements of income", "statements of operations", "statements of earnings"],
+  ["dso", "days sales outstanding", "accounts receivable"],
+  ["inventory turnover", "inventories", "cost of sales", "cost of products sold", "balance sheets", "total current assets", "total current liabilities", "statements of income", "statements of operations", "statements of earnings"],
+  ["effective tax rate", "income tax", "provision for taxes", "income before income taxes", "statements of income", "statements of operations", "statements of earnings"],
+  ["legal battles", "legal proceedings", "litigation", "lawsuits", "contingencies"],
+  ["litigation", "legal proceedings", "lawsuits"],
+  ["acquisitions", "acquisition", "acquired", "business combinations", "m a"],
+  ["divestiture", "divestitures", "disposal", "sale of business"],
+  ["dividends", "dividend", "dividends paid", "dividends declared", "cash dividends"],
+  ["buybacks", "buyback", "share repurchases", "stock repurchases", "repurchases of common stock", "treasury stock"],
+  ["sg a", "selling general and administrative"],
+  ["d a", "depreciation and amortization"],
+  ["r d", "research and development"],
+  ["opex", "operating expenses"],
+  ["debt", "borrowings", "long term debt", "notes payable", "total debt"],
+  ["leverage", "total debt", "debt to equity"],
+  ["geographies", "geographic areas", "geographic", "regions", "international", "countries"],
+  ["interest coverage", "interest expense", "operating income"],
+  ["guidance", "outlook", "expects"],
+  ["headcount", "employees", "workforce"],
+  ["spin off", "spinoff", "separation", "discontinued operations"],
+  ["return on assets", "roa", "net income", "total assets"],
+  ["return on equity", "roe", "net income", "shareholders equity"],
+  ["customers", "customer"],
+];
+
+/**
+ * Periods and form types the way file names and filings write them: "FY2022" -> "fy 2022",
+ * "FY21" -> "fy 2021", "2023Q4" -> "2023 q4", "Q2'23" -> "q2 23", "10-K" -> "10k".
+ */
+function normalizePeriods(text: string): string {
+  return text
+    .replace(/\b(fy|cy)['’]?(\d{2})(?!\d)/gi, (_, p: string, yy: string) => `${p} 20${yy}`)
+    .replace(/\b(fy|cy)(\d{4})/gi, "$1 $2")
+    .replace(/(\d{4})(q[1-4])\b/gi, "$1 $2")
+    .replace(/\b(q[1-4])['’]?(\d{2,4})\b/gi, "$1 $2")
+    .replace(/\b(10|8|20)[\s-]?([kqf])\b/gi, "$1$2");
+}
+
+/** "SG&A" -> "sg a", "P&L" -> "p l": the same words the index holds for them. */
+export function tokenize(text: string): string[] {
+  return normalizePeriods(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+const EXPANSION_WEIGHT = 0.5;
+const MAX_TERMS = 48;
+
+export function analyzeQuery(query: string): AnalyzedQuery {
+  const tokens = tokenize(query);
+  const joined = ` ${tokens.join(" ")} `;
+  const terms: QueryTerm[] = [];
+  const seen = new Set<string>();
+  const add = (words: string[], weight: number) => {
+    const key = words.join(" ");
+    if (words.length === 0 || seen.has(key)) return;
+    seen.add(key);
+    terms.push({ words, weight });
+  };
+  for (const t of tokens) if (!STOP.has(t)) add([t], 1);
+  // Single letters left over ("a" of "sg a") are noise on their own; digits are kept.
+  const own = terms.filter((t) => t.words[0]!.length > 1 || /\d/.test(t.words[0]!));
+  terms.length = 0;
+  seen.clear();
+  for (const t of own) add(t.words, 1);
+  for (const group of THESAURUS) {
+    const found = group.find((member) => joined.includes(` ${member} `));
+    if (!found) continue;
+    for (const member of group) {
+      if (member === found) continue;
+      const words = member.split(" ").filter((w) => !STOP.has(w) || member.includes(" "));
+      add(words, EXPANSION_WEIGHT);
+    }
+  }
+  const limited = terms.slice(0, MAX_TERMS);
+  return { terms: limited, nameWords: nameWords(query), words: [...new Set(limited.flatMap((t) => t.words))] };
+}
+
+/**
+ * Words written like names: capitalised (a sentence's first word too, unless it is a stop word like
+ * "What"), or with digits (periods, form types, "3M"); neighbours are also joined ("Best Buy" ->
+ * "bestbuy"). They only count where a document's file name or title holds them.
+ */
+function nameWords(query: string): string[] {
+  const names = new Set<string>();
+  let previous: string[] | null = null;
+  for (const m of normalizePeriods(query).matchAll(/[\p{L}\p{N}&]+(?:['’][\p{L}]+)?|[.?!;:]/gu)) {
+    const word = m[0];
+    const isName = /\d/.test(word) || /\p{Lu}/u.test(word);
+    const tokens = isName ? tokenize(word.replace(/['’]s$/i, "")).filter((t) => !STOP.has(t)) : [];
+    for (const t of tokens) names.add(t);
+    if (tokens.length > 0 && previous) names.add(previous.join("") + tokens.join(""));
+    previous = tokens.length > 0 ? tokens : null;
+  }
+  return [...names];
+}
+
+/**
+ * What the index holds as a document's label: its file name in words ("PEPSICO_2022_10K.pdf" ->
+ * "pepsico 2022 10k"), also with joined neighbours so "Best Buy" finds "BESTBUY", then its title.
+ */
+export function documentLabel(filename: string, title: string): string {
+  const words = tokenize(filename.replace(/\.[a-z0-9]{1,5}$/i, "").replace(/[_\-.]+/g, " "));
+  return [...words, title].join(" ").trim();
+}

@@ -18,10 +18,43 @@ export interface RawEndpoint {
   form?: Record<string, { required: boolean; binary?: boolean; description: string }>;
   /** Raw request bytes (PUT to a signed URL). */
   binaryBody?: boolean;
+  /** A JSON request body, validated like the other endpoints' (the response is what is raw). */
+  jsonBody?: z.ZodType;
   response: { contentType: string; schema?: z.ZodType; description: string; status: number };
 }
 
 const id = z.string().min(1).max(100);
+
+/** One line of the find_files stream (application/x-ndjson). */
+export const findFilesEvent = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("file"),
+    /** Where the query matched: the file's name, or a passage of its text (with its page). */
+    match: z.enum(["name", "content"]),
+    file_id: z.string(),
+    filename: z.string(),
+    scope: z.enum(["workspace", "account"]),
+    workspace_id: z.string().nullable(),
+    workspace_name: z.string().nullable(),
+    page: z.number().int().nullable(),
+    snippet: z.string().nullable(),
+    score: z.number(),
+  }),
+  z.object({ type: z.literal("done"), files: z.number().int(), workspaces_searched: z.number().int() }),
+  z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+]);
+export type FindFilesEvent = z.infer<typeof findFilesEvent>;
+
+export const findFiles: RawEndpoint = {
+  method: "post", path: "/find_files", tag: "search", auth: "user",
+  summary: "Find files across your workspaces and account library by name and content, streamed best first as they are found",
+  jsonBody: z.object({
+    query: z.string().trim().min(1, "query is required").max(1000, "query must be at most 1,000 characters"),
+    /** "name": file names only; "content": indexed text only; "all" (default): both. */
+    option: z.enum(["all", "name", "content"]).default("all"),
+  }),
+  response: { status: 200, contentType: "application/x-ndjson", schema: findFilesEvent, description: "One JSON event per line: file matches, then done (or error)" },
+};
 
 export const blobUpload: RawEndpoint = {
   method: "put", path: "/blobs/{token}", tag: "files", auth: "public",

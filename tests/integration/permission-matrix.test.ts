@@ -68,6 +68,8 @@ const TABLE: Record<string, Expect> = {
   "GET /users/me": both([401, 200, 200, 200]),
   "POST /users/me/email": both([401, 200, 200, 200]),
   "GET /users/me/files": both([401, 200, 200, 200]),
+  // Only ever the caller's own files (find-files.test.ts checks nobody else's appear).
+  "POST /find_files": both([401, 200, 200, 200]),
   "POST /users/me/files/upload": both([401, 201, 201, 201]),
   "GET /users/me/files/{fid}": both([401, 404, 200, 404]),
   "DELETE /users/me/files/{fid}": both([401, 404, 200, 404]),
@@ -196,6 +198,7 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /prompts": { title: "T", content: "C" }, "PATCH /prompts/{pid}": { title: "T2" },
     "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
     "POST /workspaces/{id}/search": { query: "revenue" },
+    "POST /find_files": { query: "revenue" },
   };
   if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
   if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;

@@ -14,7 +14,7 @@ export function rawRoute<P extends Record<string, string>>(
   app: ApiApp,
   guard: Guard,
   e: RawEndpoint,
-  handler: (o: { c: Context<AppEnv>; actor: Actor | null; params: P }) => Promise<Response>,
+  handler: (o: { c: Context<AppEnv>; actor: Actor | null; params: P; body: unknown }) => Promise<Response>,
 ): void {
   const formSchema = e.form
     ? z.object(Object.fromEntries(Object.entries(e.form).map(([k, f]) => [k, (f.binary ? z.string().meta({ format: "binary" }) : z.string()).describe(f.description).optional()])))
@@ -29,6 +29,7 @@ export function rawRoute<P extends Record<string, string>>(
       ...(e.params ? { params: e.params } : {}),
       ...(formSchema ? { body: { content: { "multipart/form-data": { schema: formSchema } }, required: true } } : {}),
       ...(e.binaryBody ? { body: { content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } }, required: true } } : {}),
+      ...(e.jsonBody ? { body: { content: { "application/json": { schema: e.jsonBody } }, required: true } } : {}),
     },
     responses: {
       [e.response.status]: { description: e.response.description, content: { [e.response.contentType]: { schema: e.response.schema ?? z.string().meta({ format: "binary" }) } } },
@@ -46,7 +47,16 @@ export function rawRoute<P extends Record<string, string>>(
       if (!parsed.success) throw validationError(parsed.error, "params");
       params = parsed.data as P;
     }
-    return handler({ c, actor, params });
+    let body: unknown;
+    if (e.jsonBody) {
+      const raw = await c.req.json().catch(() => {
+        throw new AppError("validation_failed", "The request body must be valid JSON.");
+      });
+      const parsed = e.jsonBody.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error, "body");
+      body = parsed.data;
+    }
+    return handler({ c, actor, params, body });
   });
 }
 

@@ -53,6 +53,7 @@ export default [
   route("library", "routes/library.tsx"),
   route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),
+  route("resources/workspaces/:id/indexing", "routes/resources.workspace-indexing.ts"),
   route("resources/workspaces/:id/files/:fid/download", "routes/resources.workspace-file-download.ts"),
   route("resources/library/upload", "routes/resources.library-upload.ts"),
   route("resources/library/files/:fid/download", "routes/resources.library-file-download.ts"),

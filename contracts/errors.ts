@@ -29,6 +29,7 @@ export const errorStatus = {
   "auth/account-suspended": 403,
   "auth/admin-required": 403,
   "auth/too-many-requests": 429,
+  "files/not-failed": 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -79,3 +79,7 @@ export const autoRenameFile = endpoint({
   method: "post", path: "/workspaces/{id}/files/{fid}/auto_rename", tag: "files", auth: "user", status: 200,
   summary: "Give a file a readable name (owner)", params: fileParams, response: file,
 });
+export const retryIndexing = endpoint({
+  method: "post", path: "/workspaces/{id}/files/{fid}/retry_indexing", tag: "files", auth: "user", status: 200,
+  summary: "Queue a failed file for indexing again (owner)", params: fileParams, response: file,
+});

@@ -13,3 +13,17 @@ export function formatBytes(n: number): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const countFormat = new Intl.NumberFormat("en-US");
+/** 5880 -> "5,880". */
+export const formatCount = (n: number) => countFormat.format(n);
+
+/** A rough time left: "less than a minute left", "about 2 min left", "about 1 h 5 min left". */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds < 60) return "less than a minute left";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `about ${h} h${m ? ` ${m} min` : ""} left`;
+}

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { deleteFile, renameFile } from "../../contracts/files.ts";
+import { deleteFile, renameFile, retryIndexing } from "../../contracts/files.ts";
 import * as ws from "../../contracts/workspaces.ts";
 import { field, mutate } from "./action.server.ts";
 import { setShowThoughts } from "./preferences.server.ts";
@@ -35,6 +35,8 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
       return go(() => api.call(renameFile, { params: { id, fid }, body: { filename: field(form, "filename") } }), "File renamed.");
     case "delete-file":
       return go(() => api.call(deleteFile, { params: { id, fid } }), "File deleted.");
+    case "retry-indexing":
+      return go(() => api.call(retryIndexing, { params: { id, fid } }), "File queued for indexing again.");
     case "create-thread": {
       const name = field(form, "name");
       return go(async () => `/workspace/${id}/thread/${(await api.call(ws.createThread, { params: { id }, body: name ? { name } : {} })).id}`, null);

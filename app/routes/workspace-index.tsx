@@ -1,5 +1,6 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { listFiles } from "../../contracts/files.ts";
+import { indexingStatus } from "../../contracts/workspaces.ts";
 import { FilesPanel } from "../components/files/files-panel.tsx";
 import { apiFor } from "../lib/session.server.ts";
 import { orNotFound } from "../lib/workspace-loader.server.ts";
@@ -8,13 +9,15 @@ import type { loader as workspaceLoader } from "./workspace.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
-  const { files } = await orNotFound(() => api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }));
-  return { files };
+  const [{ files }, indexing] = await orNotFound(() =>
+    Promise.all([api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }), api.call(indexingStatus, { params: { id: params.id } })]),
+  );
+  return { files, indexing };
 }
 
 export default function WorkspaceFiles() {
-  const { files } = useLoaderData<typeof loader>();
+  const { files, indexing } = useLoaderData<typeof loader>();
   const parent = useRouteLoaderData<typeof workspaceLoader>("routes/workspace");
   if (!parent) return null;
-  return <FilesPanel workspace={parent.workspace} files={files} />;
+  return <FilesPanel workspace={parent.workspace} files={files} indexing={indexing} />;
 }

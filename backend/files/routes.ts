@@ -43,6 +43,7 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
     finalizeUpload(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body.filename, byteSize: body.byte_size, checksum: body.checksum }),
   );
   route(app, guard, c.autoRenameFile, async ({ actor, params }) => files.autoRenameFile(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+  route(app, guard, c.retryIndexing, async ({ actor, params }) => files.retryIndexing(deps, { actor, workspaceId: params.id, fileId: params.fid }));
 
   rawRoute<{ id: string }>(app, guard, raw.filesZip, async ({ actor, params }) => {
     const stream = await zipWorkspaceFiles(deps, { actor, workspaceId: params.id });

@@ -1,10 +1,11 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
+import { enqueue } from "../platform/jobs/queue.ts";
 import { decodeCursor, now, page } from "../platform/paging.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
-import { blobKeysOf, fileRows, findFile } from "./repo.ts";
+import { blobKeysOf, fileRows, findFile, type FileRow } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
 
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -87,4 +88,38 @@ export function readableFilename(filename: string): string {
 export async function autoRenameFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
   const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
   return renameFile(deps, { ...o, filename: readableFilename(f.filename) });
+}
+
+const STATE_TEXT: Record<FileRow["status"], string> = {
+  uploading: "still uploading",
+  uploaded: "already queued for indexing",
+  indexing: "being indexed",
+  indexed: "already indexed",
+  failed: "failed",
+};
+
+/**
+ * Queues a failed file's current version for indexing again, clearing the old reason. The status
+ * changes only if it is still `failed` when the write runs, so two racing retries queue one job.
+ */
+export async function retryIndexing(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
+  const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
+  const notFailed = () =>
+    new AppError("files/not-failed", `Only a file whose indexing failed can be retried; "${f.filename}" is ${STATE_TEXT[f.status]}.`);
+  if (f.status !== "failed" || !f.current_version_id) throw notFailed();
+  const versionId = f.current_version_id;
+  const retried = await deps.db.kysely.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable("files")
+      .set({ status: "uploaded", error: null, updated_at: now() })
+      .where("id", "=", f.id)
+      .where("status", "=", "failed")
+      .where("current_version_id", "=", versionId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await enqueue(tx, { fileId: f.id, versionId });
+    return true;
+  });
+  if (!retried) throw notFailed();
+  return presentFile((await findFile(deps.db.kysely, { id: f.id, scope: "workspace" }))!);
 }

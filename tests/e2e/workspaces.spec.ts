@@ -54,7 +54,7 @@ test("a workspace from creation to a bookmark by someone else", async ({ browser
   const list = page.getByRole("list", { name: "Workspace files" });
   await expect(list.getByRole("listitem")).toHaveCount(3);
   // Stored, then indexed by the worker: whichever state the list was rendered in.
-  await expect(list.getByText(/^(Waiting|Indexing|Ready)$/).filter({ visible: true })).toHaveCount(3);
+  await expect(list.getByText(/^(Queued|Indexing|Indexed)$/).filter({ visible: true })).toHaveCount(3);
 
   await page.getByLabel("Rename notes.txt").click();
   await page.getByRole("textbox", { name: "File name" }).fill("analyst-notes.txt");

@@ -58,6 +58,7 @@ const TABLE: Record<string, Expect> = {
   "POST /workspaces/{id}/files/generate_upload_url": write,
   "POST /workspaces/{id}/files/{fid}/finalize_upload": write,
   "POST /workspaces/{id}/files/{fid}/auto_rename": write,
+  "POST /workspaces/{id}/files/{fid}/retry_indexing": write,
   "GET /workspaces/{id}/files_zip": read,
   "POST /workspaces/{id}/search": read,
   "POST /workspaces/{id}/files/download_from_url": writeCreated,
@@ -100,6 +101,7 @@ const MUST_BE_IN_MATRIX = /\{(id|tid|fid|mid|pid|workspaceId|token)\}|^\/(worksp
 const FRESH = new Set([
   "DELETE /workspaces/{id}", "DELETE /workspaces/{id}/threads/{tid}", "DELETE /workspaces/{id}/files/{fid}",
   "DELETE /users/me/files/{fid}", "DELETE /public/files/{fid}", "DELETE /prompts/{pid}", "DELETE /attributes",
+  "POST /workspaces/{id}/files/{fid}/retry_indexing",
 ]);
 
 let app: TestApp;
@@ -145,6 +147,13 @@ function fixture(vis: Vis) {
         return id;
       }),
     file: () => once("file", async () => (await uploadFile(app, token(), await fx.ws())).id),
+    /** A file whose indexing failed (set directly: the matrix is about who may retry, not why it failed). */
+    failedFile: () =>
+      once("failedFile", async () => {
+        const id = (await uploadFile(app, token(), await fx.ws())).id;
+        await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "The PDF cannot be opened." }).where("id", "=", id).execute();
+        return id;
+      }),
     /** A reservation with its bytes PUT, ready to finalize (not memoized: finalize consumes it). */
     pendingUpload: async () => {
       const bytes = Buffer.from("pending");
@@ -178,7 +187,13 @@ async function build(route: string, fx: Fixture): Promise<Call> {
   const [method, template] = route.split(" ") as [string, string];
   const values: Record<string, () => Promise<string>> = {
     id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt,
-    fid: template.startsWith("/users/me/") ? () => fx.libraryFile("users/me") : template.startsWith("/public/") ? () => fx.libraryFile("public") : fx.file,
+    fid: template.startsWith("/users/me/")
+      ? () => fx.libraryFile("users/me")
+      : template.startsWith("/public/")
+        ? () => fx.libraryFile("public")
+        : template.endsWith("/retry_indexing")
+          ? fx.failedFile
+          : fx.file,
     token: method === "PUT" ? fx.uploadToken : fx.downloadToken,
   };
   let body: unknown;
@@ -232,7 +247,7 @@ describe("permission matrix", () => {
     const missing = documented.filter((r) => !exempt.includes(r) && !(r in TABLE));
     expect(missing, "routes missing from the permission matrix").toEqual([]);
     expect(Object.keys(TABLE).filter((r) => !documented.includes(r)), "stale routes in the matrix").toEqual([]);
-    expect(Object.keys(TABLE).length).toBeGreaterThanOrEqual(59);
+    expect(Object.keys(TABLE).length).toBeGreaterThanOrEqual(60);
   });
 
   describe.each(["private", "public"] as const)("%s workspace", (vis) => {

@@ -4,20 +4,34 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Popover } from "../ui/popover.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 import { WorkspaceForm } from "../workspace/workspace-form.tsx";
 
 const STATUS = {
-  uploaded: { tone: "amber", label: "Waiting" },
-  indexing: { tone: "amber", label: "Indexing" },
-  indexed: { tone: "green", label: "Ready" },
   uploading: { tone: "amber", label: "Uploading" },
-  failed: { tone: "neutral", label: "Failed" },
+  uploaded: { tone: "amber", label: "Queued" },
+  indexing: { tone: "brand", label: "Indexing" },
+  indexed: { tone: "green", label: "Indexed" },
+  failed: { tone: "red", label: "Failed" },
 } as const;
 
 const small = "rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-600";
 
+/** Shown once beside the name on narrow screens, once among the actions on wide ones. */
+function StatusBadge({ status, className }: { status: FileInfo["status"]; className: string }) {
+  const s = STATUS[status];
+  // The wrapper decides visibility: the badge's own inline-flex would win over `hidden`.
+  return (
+    <span className={className}>
+      <Badge tone={s.tone}>
+        {status === "indexing" ? <Spinner className="size-3" /> : null}
+        {s.label}
+      </Badge>
+    </span>
+  );
+}
+
 export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; file: FileInfo; owner: boolean }) {
-  const status = STATUS[f.status];
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3" aria-label={f.filename}>
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -27,23 +41,49 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
         <div className="min-w-0">
           <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
             <span className="truncate">{f.filename}</span>
-            <Badge tone={status.tone} className="shrink-0 sm:hidden">{status.label}</Badge>
+            <StatusBadge status={f.status} className="flex shrink-0 sm:hidden" />
           </p>
           <p className="text-xs text-slate-500">
             {formatBytes(f.byte_size)} · {formatDate(f.created_at)}
-            {f.error ? <span className="text-red-700"> · {f.error}</span> : null}
           </p>
+          {f.status === "failed" && f.error ? (
+            <p className="mt-1 break-words text-xs text-red-700">
+              <span className="font-medium">Couldn&apos;t index this file:</span> {f.error}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 sm:ml-0">
-        <Badge tone={status.tone} className="hidden sm:inline-flex">{status.label}</Badge>
+        <StatusBadge status={f.status} className="hidden sm:flex" />
+        {owner && f.status === "failed" ? (
+          <WorkspaceForm workspaceId={workspaceId} intent="retry-indexing" fields={{ fileId: f.id }}>
+            {(pending) => (
+              <button
+                type="submit"
+                disabled={pending}
+                aria-label={`Retry indexing ${f.filename}`}
+                className={`${small} inline-flex items-center gap-1 border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-50`}
+              >
+                {pending ? (
+                  <Spinner className="size-3" />
+                ) : (
+                  <svg viewBox="0 0 20 20" className="size-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+                    <path d="M15.5 8A6 6 0 1 0 16 12M16 4v4h-4" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                )}
+                Retry
+              </button>
+            )}
+          </WorkspaceForm>
+        ) : null}
         {f.status !== "uploading" ? (
           <a href={`/resources/workspaces/${workspaceId}/files/${f.id}/download`} className={`${small} text-brand-700 hover:bg-brand-50`} aria-label={`Download ${f.filename}`}>
             Download
           </a>
         ) : null}
         {owner ? (
-          <Popover key={f.updated_at} label="Rename" ariaLabel={`Rename ${f.filename}`} summaryClassName={`${small} text-slate-700 hover:bg-slate-100`}>
+          // Keyed by what it edits: indexing moves updated_at and must not close an open rename.
+          <Popover key={f.filename} label="Rename" ariaLabel={`Rename ${f.filename}`} summaryClassName={`${small} text-slate-700 hover:bg-slate-100`}>
             <WorkspaceForm workspaceId={workspaceId} intent="rename-file" fields={{ fileId: f.id }} className="space-y-2">
               {(pending) => (
                 <>

@@ -4,10 +4,14 @@ import { formatBytes } from "../../lib/format.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { FileRow } from "./file-row.tsx";
+import { IndexingProgress } from "./indexing-progress.tsx";
+import type { IndexingStatus } from "./indexing-text.ts";
+import { useIndexingStatus } from "./use-indexing-status.ts";
 import { WorkspaceUploader } from "./workspace-uploader.tsx";
 
-export function FilesPanel({ workspace, files }: { workspace: Workspace; files: FileInfo[] }) {
+export function FilesPanel({ workspace, files, indexing }: { workspace: Workspace; files: FileInfo[]; indexing: IndexingStatus }) {
   const owner = workspace.permission === "owner";
+  const live = useIndexingStatus(workspace.id, indexing, files);
   const total = files.reduce((n, f) => n + f.byte_size, 0);
   return (
     <Card>
@@ -29,6 +33,7 @@ export function FilesPanel({ workspace, files }: { workspace: Workspace; files: 
       </header>
       <div className="space-y-4 p-5">
         {owner ? <WorkspaceUploader workspaceId={workspace.id} /> : null}
+        <IndexingProgress status={live.status} owner={owner} />
         {files.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">
             {owner ? "Upload the documents you want the analyst to read." : "This workspace has no files yet."}
@@ -36,7 +41,7 @@ export function FilesPanel({ workspace, files }: { workspace: Workspace; files: 
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Workspace files">
             {files.map((f) => (
-              <FileRow key={f.id} workspaceId={workspace.id} file={f} owner={owner} />
+              <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} />
             ))}
           </ul>
         )}

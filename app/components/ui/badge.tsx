@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 
-type Tone = "neutral" | "brand" | "green" | "amber";
+type Tone = "neutral" | "brand" | "green" | "amber" | "red";
 
 const tones: Record<Tone, string> = {
   neutral: "bg-slate-100 text-slate-700 ring-slate-200",
   brand: "bg-brand-50 text-brand-700 ring-brand-100",
   green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   amber: "bg-amber-50 text-amber-800 ring-amber-200",
+  red: "bg-red-50 text-red-700 ring-red-200",
 };
 
 export function Badge({ tone = "neutral", children, className = "" }: { tone?: Tone; children: ReactNode; className?: string }) {

@@ -16,6 +16,8 @@ interface App {
   seedUser(email: string, password: string): Promise<void>;
   /** The value better-auth's session cookie would hold after an OAuth sign-in of this user. */
   identityCookieFor(email: string, password: string): Promise<string>;
+  /** With `ingestion: "manual"`: runs the queued ingestion jobs now, as a worker would; returns how many ran. */
+  drainQueue(): Promise<number>;
 }
 
 async function freePort(): Promise<number> {
@@ -31,16 +33,20 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; app: App }>({
+export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; app: App }>({
   requireSignupCode: [false, { scope: "worker", option: true }],
+  // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
+  // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
+  ingestion: ["worker", { scope: "worker", option: true }],
   // Google sign-in configured with dummy credentials (the provider itself is never reached).
   google: [false, { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google }, provide) => {
+    async ({ requireSignupCode, google, ingestion }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
       const { loadConfig } = await import("../../../backend/platform/config.ts");
+      const { drainQueue } = await import("../../../backend/ingestion/worker-loop.ts");
       const mailbox = await startMailbox();
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -56,6 +62,7 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         REQUIRE_SIGNUP_CODE: String(requireSignupCode),
         ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),
         LOG_LEVEL: "warn",
+        ...(ingestion === "manual" ? { ROLES: "web,api" } : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -68,7 +75,11 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         const sig = crypto.createHmac("sha256", server.backend!.deps.secret).update(token).digest("base64");
         return encodeURIComponent(`${token}.${sig}`);
       };
-      await provide({ url, mailbox, seedUser, identityCookieFor });
+      const drain = async () => {
+        if (ingestion !== "manual") throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
+        return drainQueue(server.backend!.deps);
+      };
+      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain });
       await server.close();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -34,8 +34,11 @@ describe("per-page progress", () => {
     const seen: { pages_done: number; pages_total: number; files_done: number; state: string }[] = [];
     let finished = false;
     void drained.finally(() => (finished = true));
+    const locks = new Set<string>();
     while (!finished) {
       seen.push(await status());
+      const running = await app.deps.db.kysely.selectFrom("ingestion_jobs").select("locked_at").where("status", "=", "running").executeTakeFirst();
+      if (running?.locked_at) locks.add(running.locked_at);
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await drained).toBe(1);
@@ -44,6 +47,8 @@ describe("per-page progress", () => {
     const midway = seen.filter((s) => s.files_done === 1 && s.pages_total === 7 && s.pages_done > 1 && s.pages_done < 7);
     expect(midway.length, JSON.stringify(seen.map((s) => [s.pages_done, s.pages_total]))).toBeGreaterThan(0);
     expect(midway.every((s) => s.state === "indexing")).toBe(true);
+    // Each progress write is also a heartbeat: the running job's lock moved on during the parse.
+    expect(locks.size).toBeGreaterThan(1);
     // Pages done never go backwards.
     const done = seen.map((s) => s.pages_done);
     expect(done).toEqual([...done].sort((a, b) => a - b));

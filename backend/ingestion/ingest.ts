@@ -39,8 +39,8 @@ export async function processJob(deps: Deps, job: Job, options: IngestOptions = 
     return;
   }
   await setFileStatus(deps, job, "indexing", null);
-  const beat = startHeartbeat(deps, job, { intervalMs: heartbeatIntervalMs(deps.config.INGEST_STUCK_AFTER_MS) });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ingest-"));
+  const beat = startHeartbeat(deps, job, { intervalMs: heartbeatIntervalMs(deps.config.INGEST_STUCK_AFTER_MS) });
   try {
     const tmp = path.join(dir, `blob${path.extname(file.filename).toLowerCase()}`);
     await pipeline(await deps.blobs.get(file.blob_key), createWriteStream(tmp));
@@ -57,6 +57,7 @@ export async function processJob(deps: Deps, job: Job, options: IngestOptions = 
       await complete(tx, job.id);
     });
   } catch (err) {
+    await beat.stop();
     const permanent = err instanceof ParseError;
     const message = permanent ? err.message : `Indexing failed: ${(err as Error).message ?? String(err)}`;
     if (!permanent) deps.log.warn(`[ingest] job ${job.id} (attempt ${job.attempts}) failed:`, err);

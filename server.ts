@@ -31,7 +31,8 @@ export interface StartedServer {
 
 export async function startServer(config: Config, overrides: Partial<Parameters<typeof bootBackend>[0]> = {}): Promise<StartedServer> {
   const roles = new Set(config.ROLES);
-  const needBackend = roles.has("api") || (roles.has("web") && !config.BACKEND_URL);
+  // The worker role needs the backend too (database, blobs): ROLES=worker alone runs ingestion.
+  const needBackend = roles.has("api") || roles.has("worker") || (roles.has("web") && !config.BACKEND_URL);
   const backend = needBackend ? await bootBackend({ config, ...overrides }) : null;
   const app = new Hono();
 

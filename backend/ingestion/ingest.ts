@@ -6,27 +6,31 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Deps } from "../deps.ts";
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
+import { createChildFiles } from "./children.ts";
+import { heartbeatIntervalMs, startHeartbeat } from "./heartbeat.ts";
 import { runParser, type RunParserOptions } from "./run-parser.ts";
 import { writeVersionIndex } from "./store.ts";
 import { ParseError } from "./types.ts";
 
 /** Options for tests and benches: parse limits, a shorter timeout. */
-export type IngestOptions = Omit<RunParserOptions, "fileVersionId" | "fileName">;
+export type IngestOptions = Omit<RunParserOptions, "fileVersionId" | "fileName" | "onProgress">;
 
 const now = () => new Date().toISOString();
 
 /**
  * Indexes one file version: its bytes are copied to a temp file (parsers need a path), parsed in a
  * worker, and the document, pages and passages replace any earlier copy in one transaction with
- * the file's new status and the job's completion. A ParseError fails the file for good with a
- * message the user can read; anything else is retried by the queue.
+ * the file's new status and the job's completion. Files found inside (ZIP entries, EML
+ * attachments) become files of the workspace first, each with its own job. Meanwhile a heartbeat
+ * keeps the job's lock fresh and carries the parser's page progress. A ParseError fails the file
+ * for good with a message the user can read; anything else is retried by the queue.
  */
 export async function processJob(deps: Deps, job: Job, options: IngestOptions = {}): Promise<void> {
   const db = deps.db.kysely;
   const file = await db
     .selectFrom("files as f")
     .innerJoin("file_versions as v", "v.id", "f.current_version_id")
-    .select(["f.id", "f.workspace_id", "f.filename", "f.current_version_id", "v.blob_key"])
+    .select(["f.id", "f.workspace_id", "f.owner_id", "f.filename", "f.archive_depth", "f.current_version_id", "v.blob_key"])
     .where("f.id", "=", job.file_id)
     .executeTakeFirst();
   // The file was deleted or replaced by a newer version (which has its own job): nothing to do.
@@ -36,22 +40,31 @@ export async function processJob(deps: Deps, job: Job, options: IngestOptions = 
   }
   await setFileStatus(deps, job, "indexing", null);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ingest-"));
+  const beat = startHeartbeat(deps, job, { intervalMs: heartbeatIntervalMs(deps.config.INGEST_STUCK_AFTER_MS) });
   try {
     const tmp = path.join(dir, `blob${path.extname(file.filename).toLowerCase()}`);
     await pipeline(await deps.blobs.get(file.blob_key), createWriteStream(tmp));
-    const { document, passages } = await runParser(tmp, { ...options, fileVersionId: job.version_id, fileName: file.filename });
+    const { document, passages } = await runParser(tmp, { ...options, fileVersionId: job.version_id, fileName: file.filename, onProgress: beat.progress });
+    if (document.children?.length) {
+      const archive = { id: file.id, versionId: job.version_id, workspaceId: file.workspace_id, ownerId: file.owner_id, filename: file.filename, depth: file.archive_depth };
+      await createChildFiles(deps, archive, document.children);
+      delete document.children;
+    }
+    await beat.stop();
     await db.transaction().execute(async (tx) => {
       await writeVersionIndex(tx, deps.db.dialect, { versionId: job.version_id, fileId: file.id, fileName: file.filename, workspaceId: file.workspace_id, document, passages });
       await tx.updateTable("files").set({ status: "indexed", error: null, updated_at: now() }).where("id", "=", file.id).where("current_version_id", "=", job.version_id).execute();
       await complete(tx, job.id);
     });
   } catch (err) {
+    await beat.stop();
     const permanent = err instanceof ParseError;
     const message = permanent ? err.message : `Indexing failed: ${(err as Error).message ?? String(err)}`;
     if (!permanent) deps.log.warn(`[ingest] job ${job.id} (attempt ${job.attempts}) failed:`, err);
     const final = await fail(db, job, message, { permanent });
     await setFileStatus(deps, job, final ? "failed" : "uploaded", final ? message : null);
   } finally {
+    await beat.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

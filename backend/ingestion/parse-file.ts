@@ -1,7 +1,7 @@
 import { open, readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { detectType } from "./detect-type.ts";
-import { ParseError, defaultLimits, type ParseLimits, type ParsedDocument } from "./types.ts";
+import { ParseError, defaultLimits, type OnPageProgress, type ParseLimits, type ParsedDocument } from "./types.ts";
 
 export interface ParseFileOptions {
   /** The name the user gave the file (the path may be a blob key without an extension). */
@@ -12,8 +12,11 @@ export interface ParseFileOptions {
 }
 
 // Each parser is imported when first needed: a worker parsing a CSV never loads pdf.js or Tesseract.
-/** Parses one file in this thread. Use `runParser` to parse in a worker with limits. */
-export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParsedDocument> {
+/**
+ * Parses one file in this thread. Use `runParser` to parse in a worker with limits. PDFs report
+ * each page to `onProgress` as they go; other types are parsed in one step.
+ */
+export async function parseFile(path: string, options: ParseFileOptions = {}, onProgress?: OnPageProgress): Promise<ParsedDocument> {
   const fileName = options.fileName ?? basename(path);
   const limits = { ...defaultLimits, ...options.limits };
   const maxFileBytes = options.maxFileBytes ?? 1024 * 1024 * 1024;
@@ -35,7 +38,7 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   const bytes = new Uint8Array(await readFile(path));
   switch (type) {
     case "pdf":
-      return (await import("./parsers/pdf.ts")).parsePdf(bytes, fileName, limits);
+      return (await import("./parsers/pdf.ts")).parsePdf(bytes, fileName, limits, onProgress);
     case "image":
       return (await import("./parsers/image.ts")).parseImage(bytes, fileName, limits);
     case "docx":

@@ -44,6 +44,19 @@ describe("runParser", () => {
     expect(passages[0].boxes).toHaveLength(1);
   });
 
+  it("reports progress: a PDF page by page, other types once at the end", async () => {
+    const pdf = join(dir, "three.pdf");
+    await writeFile(pdf, makePdf([1, 2, 3].map((n) => [{ text: `Page ${n}`, x: 72, y: 700 }])));
+    const seen: [number, number | null][] = [];
+    await runParser(pdf, { fileVersionId: "v", onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    const txt = join(dir, "one.txt");
+    await writeFile(txt, "A single page of text.");
+    const seenText: [number, number | null][] = [];
+    await runParser(txt, { fileVersionId: "v", onProgress: (done, total) => seenText.push([done, total]) });
+    expect(seenText).toEqual([[1, 1]]);
+  });
+
   it("an encrypted PDF", async () => {
     const path = join(dir, "locked.pdf");
     await writeFile(path, makePdf([[{ text: "Secret", x: 72, y: 700 }]], { encrypted: true }));

@@ -6,11 +6,15 @@ export interface WorkerRequest {
   path: string;
   fileVersionId: string;
   options: ParseFileOptions;
+  progressDelayMs?: number;
 }
 
 export type WorkerResponse =
   | { ok: true; document: ParsedDocument; passages: Passage[] }
   | { ok: false; reason: ParseErrorReason; message: string };
+
+/** What the worker posts: any number of progress reports, then one response. */
+export type WorkerMessage = { kind: "progress"; done: number; total: number | null } | WorkerResponse;
 
 export interface RunParserOptions extends ParseFileOptions {
   /** Part of every passage id. */
@@ -18,6 +22,10 @@ export interface RunParserOptions extends ParseFileOptions {
   timeoutMs?: number;
   /** V8 heap of the worker. Buffers live outside it and are bounded by the parsers' own limits. */
   maxHeapMb?: number;
+  /** Pages parsed so far (PDFs page by page; other types once, at the end). */
+  onProgress?: (done: number, total: number | null) => void;
+  /** Tests: the worker pauses this long after each progress report, so a parse can be watched. */
+  progressDelayMs?: number;
 }
 
 /** The worker is TypeScript: register tsx in the worker's thread, then load it (execArgv can't pass --import). */
@@ -29,8 +37,8 @@ const BOOTSTRAP = `import("tsx/esm/api").then((tsx) => { tsx.register(); return 
  * process carries on.
  */
 export function runParser(path: string, options: RunParserOptions): Promise<{ document: ParsedDocument; passages: Passage[] }> {
-  const { fileVersionId, timeoutMs = 10 * 60_000, maxHeapMb = 512, ...parseOptions } = options;
-  const request: WorkerRequest = { path, fileVersionId, options: parseOptions };
+  const { fileVersionId, timeoutMs = 10 * 60_000, maxHeapMb = 512, onProgress, progressDelayMs, ...parseOptions } = options;
+  const request: WorkerRequest = { path, fileVersionId, options: parseOptions, progressDelayMs };
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
     workerData: request,
@@ -48,7 +56,12 @@ export function runParser(path: string, options: RunParserOptions): Promise<{ do
     const timer = setTimeout(() => {
       settle(() => reject(new ParseError("timeout", `Parsing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`)));
     }, timeoutMs);
-    worker.on("message", (response: WorkerResponse) => {
+    worker.on("message", (message: WorkerMessage) => {
+      if ("kind" in message) {
+        if (!settled) onProgress?.(message.done, message.total);
+        return;
+      }
+      const response = message;
       settle(() => {
         if (response.ok) resolve({ document: response.document, passages: response.passages });
         else reject(new ParseError(isParseErrorReason(response.reason) ? response.reason : "corrupt", response.message));

@@ -4,8 +4,10 @@ import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 
 /**
- * Progress of a workspace's indexing: files by state, pages of the indexed current versions,
- * and an estimate from how long this workspace's recent jobs took.
+ * Progress of a workspace's indexing: files by state; pages of the indexed current versions plus
+ * those of running jobs as their parsers report them (a running PDF adds its page count to
+ * pages_total as soon as it is known, and its parsed pages to pages_done as it goes); and an
+ * estimate from how long this workspace's recent jobs took.
  */
 export async function indexingStatus(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
   await loadWorkspace(deps, o.actor, o.workspaceId);
@@ -21,7 +23,9 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
   const jobs = await db
     .selectFrom("ingestion_jobs as j")
     .innerJoin("files as f", "f.id", "j.file_id")
-    .select(["j.status", "j.locked_at", "j.updated_at"])
+    // A running re-index of a version that is already indexed is counted once, as indexed.
+    .leftJoin("documents as d", "d.version_id", "j.version_id")
+    .select(["j.status", "j.locked_at", "j.updated_at", "j.pages_done", "j.pages_total", "d.version_id as indexed_version"])
     .where("f.workspace_id", "=", o.workspaceId)
     .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", new Date(Date.now() - 3600_000).toISOString())]))
     .execute();
@@ -34,13 +38,16 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
   const pending = jobs.filter((j) => j.status === "queued" || j.status === "running").length;
   const failed = rows.filter((r) => r.status === "failed");
   const pageCount = Number(pages?.n ?? 0);
+  const running = jobs.filter((j) => j.status === "running" && !j.indexed_version);
+  const runningDone = running.reduce((n, j) => n + (j.pages_done ?? 0), 0);
+  const runningTotal = running.reduce((n, j) => n + Math.max(j.pages_total ?? 0, j.pages_done ?? 0), 0);
   return {
     state: pending > 0 || rows.some((r) => r.status === "uploading") ? ("indexing" as const) : ("idle" as const),
     files_total: rows.length,
     files_done: rows.filter((r) => r.status === "indexed").length,
     files_failed: failed.length,
-    pages_total: pageCount,
-    pages_done: pageCount,
+    pages_total: pageCount + runningTotal,
+    pages_done: pageCount + runningDone,
     eta_seconds: eta(jobs, pending),
     failures: failed.map((r) => ({ file_id: r.id, filename: r.filename, reason: r.error ?? "Unknown error" })),
   };

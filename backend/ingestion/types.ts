@@ -39,6 +39,9 @@ export interface ParsedDocument {
   children?: ChildFile[];
 }
 
+/** Pages parsed so far of `total` (null when the parser can't tell in advance). Awaited. */
+export type OnPageProgress = (done: number, total: number | null) => void | Promise<void>;
+
 export interface ChildFile {
   name: string;
   bytes: Uint8Array;
@@ -65,6 +68,7 @@ export const parseErrorReasons = [
   "timeout",
   "out-of-memory",
   "crashed",
+  "too-deep",
 ] as const;
 export type ParseErrorReason = (typeof parseErrorReasons)[number];
 

@@ -1,12 +1,10 @@
 import type { Deps } from "../deps.ts";
-import { claim, requeueStuck } from "../platform/jobs/queue.ts";
+import { claim } from "../platform/jobs/queue.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
+import { sweepIntervalMs, sweepStuckJobs } from "./sweep-stuck.ts";
 
 /** How long an idle worker waits before looking for work again. */
 export const IDLE_POLL_MS = 500;
-/** A running job whose lock is older than this belongs to a worker that went away. */
-export const STUCK_AFTER_MS = 30 * 60_000;
-const STUCK_CHECK_MS = 60_000;
 
 export interface WorkerLoop {
   /** Stops claiming jobs and waits for the current one to finish. */
@@ -27,10 +25,11 @@ export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): Worker
   const loop = async () => {
     while (!stopped) {
       try {
-        if (Date.now() - lastStuckCheck > STUCK_CHECK_MS) {
+        // Right at start (a restart after a crash), then every half stuck threshold.
+        if (Date.now() - lastStuckCheck > sweepIntervalMs(deps.config.INGEST_STUCK_AFTER_MS)) {
           lastStuckCheck = Date.now();
-          const n = await requeueStuck(deps.db.kysely, STUCK_AFTER_MS);
-          if (n > 0) deps.log.warn(`[ingest] requeued ${n} stuck job(s)`);
+          const n = await sweepStuckJobs(deps);
+          if (n.requeued + n.failed > 0) deps.log.warn(`[ingest] stuck jobs: ${n.requeued} requeued, ${n.failed} failed`);
         }
         const job = await claim(deps.db, id);
         if (job) await processJob(deps, job, options);

@@ -1,13 +1,22 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { buildPassages } from "./passages.ts";
 import { parseFile } from "./parse-file.ts";
 import { ParseError } from "./types.ts";
-import type { WorkerRequest, WorkerResponse } from "./run-parser.ts";
+import type { WorkerMessage, WorkerRequest, WorkerResponse } from "./run-parser.ts";
 
-/** Worker entry: parse one file, build its passages, post one message. See run-parser.ts. */
-async function main(request: WorkerRequest): Promise<WorkerResponse> {
+/** Worker entry: parse one file, build its passages, post progress and then one result. See run-parser.ts. */
+async function main(request: WorkerRequest, post: (m: WorkerMessage) => void): Promise<WorkerResponse> {
+  let reported = false;
+  const progress = async (done: number, total: number | null) => {
+    reported = true;
+    post({ kind: "progress", done, total });
+    if (request.progressDelayMs) await sleep(request.progressDelayMs);
+  };
   try {
-    const document = await parseFile(request.path, request.options);
+    const document = await parseFile(request.path, request.options, progress);
+    // Types parsed in one step report once, at the end.
+    if (!reported) post({ kind: "progress", done: document.pages.length, total: document.pages.length });
     const passages = buildPassages(document, { fileVersionId: request.fileVersionId });
     return { ok: true, document, passages };
   } catch (err) {
@@ -19,6 +28,6 @@ async function main(request: WorkerRequest): Promise<WorkerResponse> {
 
 if (parentPort) {
   const port = parentPort;
-  // The parent terminates the worker after this message, which also ends any Tesseract worker.
-  void main(workerData as WorkerRequest).then((response) => port.postMessage(response));
+  // The parent terminates the worker after the result, which also ends any Tesseract worker.
+  void main(workerData as WorkerRequest, (m) => port.postMessage(m)).then((response) => port.postMessage(response));
 }

@@ -65,4 +65,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: "id" }).googleEnabled).toBe(false);
     expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).googleEnabled).toBe(true);
   });
+
+  it("INGEST_STUCK_AFTER_MS: one minute by default, a number of at least 1000 ms", () => {
+    expect(loadConfig({}).INGEST_STUCK_AFTER_MS).toBe(60_000);
+    expect(loadConfig({ INGEST_STUCK_AFTER_MS: "5000" }).INGEST_STUCK_AFTER_MS).toBe(5000);
+    for (const v of ["abc", "999", "-1"]) expect(() => loadConfig({ INGEST_STUCK_AFTER_MS: v })).toThrow(/INGEST_STUCK_AFTER_MS/);
+  });
 });

@@ -70,6 +70,7 @@ const schema = z.object({
   URL_IMPORT_ALLOW_PRIVATE: bool,
   URL_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   GOOGLE_DRIVE_API_URL: z.url().default("https://www.googleapis.com"),
+  INGEST_STUCK_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "AUTH_SECRET"> & {

@@ -1,23 +1,25 @@
 import { restoreNativeArrayPush } from "./native-array-push.ts";
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
-import { ParseError, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
+import { ParseError, type OnPageProgress, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
 import { layOutRuns, type PlacedRun } from "./pdf-layout.ts";
 import { ocrPdfPage } from "./pdf-ocr.ts";
 
 /** Text per page with positions; pages without a text layer are OCR'd (or marked `needsOcr`). */
-export async function parsePdf(bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
+export async function parsePdf(bytes: Uint8Array, fileName: string, limits: ParseLimits, onProgress?: OnPageProgress): Promise<ParsedDocument> {
   const doc = await openPdf(bytes);
   try {
     const info = await doc.getMetadata().catch(() => null);
     const infoTitle = (info?.info as { Title?: unknown } | undefined)?.Title;
     const pages: ParsedPage[] = [];
+    await onProgress?.(0, doc.numPages);
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n).catch((err: unknown) => {
         throw new ParseError("corrupt", `Page ${n} of ${doc.numPages} cannot be read: ${messageOf(err)}`);
       });
       pages.push(await readPage(page, n, limits, doc.canvasFactory));
       page.cleanup();
+      await onProgress?.(n, doc.numPages);
     }
     const title = typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
     return { title, pages, metadata: { pageCount: doc.numPages, ocrPages: pages.filter((p) => p.kind === "ocr").length } };

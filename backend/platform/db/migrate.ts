@@ -3,6 +3,7 @@ import type { Db } from "./index.ts";
 import * as identity from "./migrations/2026-11-23-0001-identity.ts";
 import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
 import * as ingestion from "./migrations/2026-11-23-0003-ingestion.ts";
+import * as ingestionJobs from "./migrations/2026-11-23-0004-ingestion-jobs.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-0001-identity": identity,
   "2026-11-23-0002-workspaces": workspaces,
   "2026-11-23-0003-ingestion": ingestion,
+  "2026-11-23-0004-ingestion-jobs": ingestionJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -171,6 +171,10 @@ export interface FileTable {
   current_version_id: string | null;
   status: FileStatus;
   error: string | null;
+  /** The archive (ZIP, EML) this file was expanded from; null for uploads. */
+  parent_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 for uploads, 1 for an archive's entries, 2 for entries of an archive inside one. */
+  archive_depth: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -216,6 +220,9 @@ export interface IngestionJobTable {
   locked_at: string | null;
   locked_by: string | null;
   error: string | null;
+  /** Progress of a running job, as its parser reports it (null until known). */
+  pages_done: ColumnType<number | null, number | null | undefined, number | null>;
+  pages_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

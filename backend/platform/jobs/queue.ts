@@ -33,7 +33,7 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now()): Promi
   const t = iso(nowMs);
   if (db.dialect === "postgres") {
     const { rows } = await sql<Job>`
-      update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, updated_at = ${t}
+      update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
       where id = (
         select id from ingestion_jobs where status = 'queued' and run_after <= ${t}
         order by run_after, created_at, id for update skip locked limit 1
@@ -42,7 +42,7 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now()): Promi
     return rows[0] ?? null;
   }
   const { rows } = await sql<Job>`
-    update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, updated_at = ${t}
+    update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
     where id = (
       select id from ingestion_jobs where status = 'queued' and run_after <= ${t}
       order by run_after, created_at, id limit 1
@@ -72,13 +72,47 @@ export async function fail(db: Exec, job: Job, error: string, o: { permanent?: b
   return final;
 }
 
-/** Running jobs whose worker went away (lock older than `olderThanMs`) are queued again. */
+/**
+ * A running job's worker is alive: refresh its lock (and record its page progress, when given).
+ * Only while the job is still this worker's; returns false once it is not (finished, or requeued
+ * by a sweep that took this worker for dead).
+ */
+export async function heartbeat(db: Exec, job: Pick<Job, "id" | "locked_by">, progress?: { done: number; total: number | null }, nowMs = Date.now()): Promise<boolean> {
+  if (!job.locked_by) return false;
+  const res = await db
+    .updateTable("ingestion_jobs")
+    .set({ locked_at: iso(nowMs), ...(progress ? { pages_done: progress.done, pages_total: progress.total } : {}) })
+    .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Running jobs whose worker went away (no heartbeat for `olderThanMs`) are queued again, due at
+ * once. The attempt was counted when the job was claimed; one that has used all its attempts is
+ * left to `failAbandoned`, so a file that kills its worker every time cannot loop forever.
+ */
 export async function requeueStuck(db: Exec, olderThanMs: number, nowMs = Date.now()): Promise<number> {
   const res = await db
     .updateTable("ingestion_jobs")
-    .set({ status: "queued", locked_at: null, locked_by: null, updated_at: iso(nowMs) })
+    .set({ status: "queued", locked_at: null, locked_by: null, pages_done: null, pages_total: null, updated_at: iso(nowMs) })
     .where("status", "=", "running")
     .where("locked_at", "<", iso(nowMs - olderThanMs))
+    .where("attempts", "<", MAX_ATTEMPTS)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/** Stuck jobs (as in `requeueStuck`) with no attempt left fail for good; returns them. */
+export async function failAbandoned(db: Exec, olderThanMs: number, error: string, nowMs = Date.now()): Promise<Pick<Job, "id" | "file_id" | "version_id">[]> {
+  return db
+    .updateTable("ingestion_jobs")
+    .set({ status: "failed", locked_by: null, error, updated_at: iso(nowMs) })
+    .where("status", "=", "running")
+    .where("locked_at", "<", iso(nowMs - olderThanMs))
+    .where("attempts", ">=", MAX_ATTEMPTS)
+    .returning(["id", "file_id", "version_id"])
+    .execute();
 }

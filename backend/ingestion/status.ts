@@ -10,8 +10,11 @@ import { loadWorkspace } from "../workspaces/service.ts";
  * estimate from how long this workspace's recent jobs took.
  */
 export async function indexingStatus(deps: Deps, o: { actor: Actor | null; workspaceId: string }) {
-  await loadWorkspace(deps, o.actor, o.workspaceId);
+  const ws = await loadWorkspace(deps, o.actor, o.workspaceId);
   const db = deps.db.kysely;
+  // Viewers of a public workspace count what its file list shows them: no uploads in progress,
+  // no failures (their names and reasons are the owner's business).
+  const isOwner = ws.owner_id === o.actor?.user.id;
   const rows = await db
     .selectFrom("files")
     .select(["id", "filename", "status", "error"])
@@ -19,6 +22,7 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
     .where("scope", "=", "workspace")
     // Abandoned reservations (awaiting the sweep) are not work in progress.
     .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
+    .$if(!isOwner, (q) => q.where("status", "in", ["uploaded", "indexing", "indexed"]))
     .execute();
   const jobs = await db
     .selectFrom("ingestion_jobs as j")

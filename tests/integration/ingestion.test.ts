@@ -55,6 +55,15 @@ describe("ingestion", () => {
     expect(s.failures).toEqual([{ file_id: bad.id, filename: "broken.pdf", reason: expect.stringMatching(/\w/) }]);
     const job = await app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("file_id", "=", bad.id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 1 });
+
+    // Viewers of a public workspace see the counts of what its file list shows them: no failures.
+    const viewer = await createUser(app);
+    const pub = await createWorkspace(app, alice.token, { is_public: true });
+    await uploadFile(app, alice.token, pub.id, { filename: "broken.pdf", bytes: junk, contentType: "application/pdf" });
+    await drainQueue(app.deps, noOcr);
+    const statusOf = async (token: string) => (await app.request("GET", `/workspaces/${pub.id}/indexing_status`, { token })).body;
+    expect(await statusOf(alice.token)).toMatchObject({ files_total: 1, files_failed: 1 });
+    expect(await statusOf(viewer.token)).toMatchObject({ files_total: 0, files_failed: 0, failures: [] });
   });
 
   it("re-running a job for the same version doesn't duplicate passages", async () => {

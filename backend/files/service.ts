@@ -2,7 +2,7 @@ import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { decodeCursor, now, page } from "../platform/paging.ts";
+import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { blobKeysOf, fileRows, findFile, type FileRow } from "./repo.ts";
@@ -23,7 +23,7 @@ export async function listFiles(deps: Deps, o: { actor: Actor | null; workspaceI
   // Viewers see finished files only; the owner also sees uploads in progress and failures.
   if (ws.owner_id !== o.actor?.user.id) q = q.where("f.status", "in", ["uploaded", "indexing", "indexed"]);
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("f.created_at", ">", c[0]), eb.and([eb("f.created_at", "=", c[0]), eb("f.id", ">", c[1])])]));
+  if (c) q = q.where(afterCursor("f.created_at", "f.id", ">", c));
   const rows = await q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
   const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
   return { files: p.items.map(presentFile), next_cursor: p.next_cursor };

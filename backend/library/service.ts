@@ -1,7 +1,7 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { decodeCursor, now, page } from "../platform/paging.ts";
+import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { presentFile } from "../files/present.ts";
 import { fileRows, findFile } from "../files/repo.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";
@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 export async function listAccountFiles(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
   let q = fileRows(deps.db.kysely).where("f.scope", "=", "account").where("f.owner_id", "=", o.actor.user.id);
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("f.created_at", "<", c[0]), eb.and([eb("f.created_at", "=", c[0]), eb("f.id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor("f.created_at", "f.id", "<", c));
   const rows = await q.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(o.limit + 1).execute();
   const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
   return { files: p.items.map(presentFile), next_cursor: p.next_cursor };
@@ -79,7 +79,7 @@ export async function getPublicFile(deps: Deps, fileId: string) {
 export async function listPrompts(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
   let q = deps.db.kysely.selectFrom("prompts").selectAll().where("user_id", "=", o.actor.user.id);
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("updated_at", "<", c[0]), eb.and([eb("updated_at", "=", c[0]), eb("id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor("updated_at", "id", "<", c));
   const rows = await q.orderBy("updated_at", "desc").orderBy("id", "desc").limit(o.limit + 1).execute();
   const p = page(rows, o.limit, (r) => [r.updated_at, r.id]);
   return { prompts: p.items.map(presentPrompt), next_cursor: p.next_cursor };

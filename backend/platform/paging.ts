@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { AppError } from "../../contracts/errors.ts";
 
 /** Keyset cursors: the sort value and the id of the last row, opaque to clients. */
@@ -14,6 +15,16 @@ export function decodeCursor(cursor: string | undefined): [string, string] | nul
     // fall through
   }
   throw new AppError("validation_failed", "The cursor is not valid. Start again without it.", { cursor: "Invalid cursor" });
+}
+
+/**
+ * The keyset condition for the page after a cursor: rows whose (sort value, id) come after the
+ * cursor's, ascending (">") or descending ("<"). A row-value comparison, the same on SQLite and
+ * PostgreSQL. Columns are trusted names from our own code, never user input.
+ */
+export function afterCursor(sortColumn: string | RawBuilder<string>, idColumn: string, direction: ">" | "<", cursor: [string, string]): RawBuilder<boolean> {
+  const sort = typeof sortColumn === "string" ? sql.ref(sortColumn) : sortColumn;
+  return sql<boolean>`(${sort}, ${sql.ref(idColumn)}) ${sql.raw(direction)} (${cursor[0]}, ${cursor[1]})`;
 }
 
 /** Fetch limit + 1 rows; this trims the extra one and makes the next cursor from the last kept row. */

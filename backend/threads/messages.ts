@@ -2,7 +2,7 @@ import type { Message } from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { MessageTable } from "../platform/db/schema.ts";
-import { decodeCursor, now, page } from "../platform/paging.ts";
+import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadThread } from "./service.ts";
 
@@ -41,7 +41,7 @@ export async function listMessages(deps: Deps, o: { actor: Actor | null; workspa
   await loadThread(deps, o.actor, o.workspaceId, o.threadId);
   let q = rows(deps, o.actor?.user.id ?? null).where("m.thread_id", "=", o.threadId);
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("m.created_at", ">", c[0]), eb.and([eb("m.created_at", "=", c[0]), eb("m.id", ">", c[1])])]));
+  if (c) q = q.where(afterCursor("m.created_at", "m.id", ">", c));
   const found = await q.orderBy("m.created_at", "asc").orderBy("m.id", "asc").limit(o.limit + 1).execute();
   const p = page(found, o.limit, (r) => [r.created_at, r.id]);
   return { messages: p.items.map(present), next_cursor: p.next_cursor };

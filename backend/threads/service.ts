@@ -4,7 +4,7 @@ import type { Thread } from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { ThreadTable } from "../platform/db/schema.ts";
-import { decodeCursor, now, page } from "../platform/paging.ts";
+import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { titleFromQuery } from "../workspaces/title.ts";
@@ -52,7 +52,7 @@ export async function listThreads(deps: Deps, o: { actor: Actor | null; workspac
   let q = rows(deps, o.actor?.user.id ?? null).where("t.workspace_id", "=", o.workspaceId);
   const c = decodeCursor(o.cursor);
   const sortKey = sql<string>`(${sql.ref("t.is_pinned")} || '|' || ${sql.ref("t.updated_at")})`;
-  if (c) q = q.where((eb) => eb.or([eb(sortKey, "<", c[0]), eb.and([eb(sortKey, "=", c[0]), eb("t.id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor(sortKey, "t.id", "<", c));
   const found = await q.orderBy(sortKey, "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
   const p = page(found, o.limit, (r) => [`${r.is_pinned}|${r.updated_at}`, r.id]);
   return { threads: p.items.map(present), next_cursor: p.next_cursor };
@@ -119,7 +119,7 @@ export async function bookmarkedThreads(deps: Deps, o: { actor: Actor; limit: nu
     .innerJoin("workspaces as w", "w.id", "t.workspace_id")
     .where((eb) => eb.or([eb("w.owner_id", "=", uid), eb("w.is_public", "=", 1)]));
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("t.updated_at", "<", c[0]), eb.and([eb("t.updated_at", "=", c[0]), eb("t.id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
   const found = await q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
   const p = page(found, o.limit, (r) => [r.updated_at, r.id]);
   return { threads: p.items.map(present), next_cursor: p.next_cursor };
@@ -129,7 +129,7 @@ export async function bookmarkedThreads(deps: Deps, o: { actor: Actor; limit: nu
 export async function allThreads(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
   let q = rows(deps, o.actor.user.id).innerJoin("workspaces as w", "w.id", "t.workspace_id").where("w.owner_id", "=", o.actor.user.id);
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("t.updated_at", "<", c[0]), eb.and([eb("t.updated_at", "=", c[0]), eb("t.id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
   const found = await q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
   const p = page(found, o.limit, (r) => [r.updated_at, r.id]);
   return { threads: p.items.map(present), next_cursor: p.next_cursor };

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { decodeCursor } from "../platform/paging.ts";
+import { decodeCursor, afterCursor } from "../platform/paging.ts";
 
 export type Db = Kysely<Database>;
 
@@ -48,7 +48,7 @@ export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" |
   else if (o.filter === "bookmarked") q = q.where(bookmarked);
   else q = q.where((eb) => eb.or([owned(eb), bookmarked(eb)]));
   const c = decodeCursor(o.cursor);
-  if (c) q = q.where((eb) => eb.or([eb("w.updated_at", "<", c[0]), eb.and([eb("w.updated_at", "=", c[0]), eb("w.id", "<", c[1])])]));
+  if (c) q = q.where(afterCursor("w.updated_at", "w.id", "<", c));
   return q.orderBy("w.updated_at", "desc").orderBy("w.id", "desc").limit(o.limit + 1).execute();
 }
 

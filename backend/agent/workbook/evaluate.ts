@@ -28,8 +28,8 @@ export interface EvaluationResult {
  * and columns, other sheets, defined names) are resolved against the model, formulas run in
  * dependency order, cycles become `#CYCLE!` instead of a hang.
  */
-export function evaluateWorkbook(model: WorkbookModel, options: { limits?: Partial<WorkbookLimits> } = {}): EvaluationResult {
-  const evaluator = new Evaluator(model, { ...defaultWorkbookLimits, ...options.limits });
+export function evaluateWorkbook(model: WorkbookModel, options: { limits?: Partial<WorkbookLimits>; graph?: FormulaGraph } = {}): EvaluationResult {
+  const evaluator = new Evaluator(model, { ...defaultWorkbookLimits, ...options.limits }, options.graph ?? buildFormulaGraph(model));
   evaluator.run();
   const values: Record<string, CellValue> = {};
   for (const [id, v] of evaluator.computed) values[refOf(model, id)] = toCellValue(v);
@@ -46,7 +46,6 @@ class Evaluator {
   readonly unsupported = new Set<string>();
   readonly problems: { ref: string; message: string }[] = [];
   cycles: number[][] = [];
-  private readonly graph: FormulaGraph;
   private readonly inProgress = new Set<number>();
   /** The parser keeps state while parsing: a formula evaluated from inside another one needs its own. */
   private readonly parsers: FormulaParserInstance[] = [];
@@ -56,9 +55,8 @@ class Evaluator {
   constructor(
     private readonly model: WorkbookModel,
     private readonly limits: WorkbookLimits,
-  ) {
-    this.graph = buildFormulaGraph(model);
-  }
+    private readonly graph: FormulaGraph,
+  ) {}
 
   run(): void {
     const { references, parseErrors } = this.graph;

@@ -37,6 +37,11 @@ export async function loadWorkbook(source: WorkbookSource, options: { limits?: P
   } catch (err) {
     throw new WorkbookError("workbook/corrupt", `The file is not a readable .xlsx workbook: ${err instanceof Error ? err.message : String(err)}`);
   }
+  return modelFromWorkbook(workbook, facts.workbookXml ? definedNames(facts.workbookXml) : [], limits);
+}
+
+/** The model of a workbook exceljs holds (loaded from a file, or built by `writeWorkbook`). */
+export function modelFromWorkbook(workbook: ExcelJS.Workbook, names: DefinedName[], limits: WorkbookLimits = defaultWorkbookLimits): WorkbookModel {
   const date1904 = !!workbook.properties.date1904;
   let total = 0;
   const sheets = workbook.worksheets.map((ws): ModelSheet => {
@@ -54,7 +59,6 @@ export async function loadWorkbook(source: WorkbookSource, options: { limits?: P
     markArrayAreas(cells, limits);
     return { name: ws.name, hidden: ws.state !== "visible", cells, bounds: boundsOf(cells.values()) };
   });
-  const names = facts.workbookXml ? definedNames(facts.workbookXml) : [];
   return { sheets, names, date1904 };
 }
 
@@ -62,8 +66,9 @@ function toModelCell(cell: ExcelJS.Cell, date1904: boolean): ModelCell {
   const row = Number(cell.row);
   const col = Number(cell.col);
   const numFmt = cell.numFmt && cell.numFmt !== "General" ? cell.numFmt : undefined;
+  const note = noteText(cell.note);
   const v = cell.value;
-  const base: ModelCell = { row, col, value: null, ...(numFmt ? { numFmt } : {}) };
+  const base: ModelCell = { row, col, value: null, ...(numFmt ? { numFmt } : {}), ...(note ? { note } : {}) };
   if (v && typeof v === "object" && !(v instanceof Date) && ("formula" in v || "sharedFormula" in v)) {
     const formula = cell.formula;
     // cell.value drops a falsy cached result (0, FALSE); cell.result keeps it.
@@ -88,6 +93,12 @@ export function toCellValue(v: ExcelJS.CellValue | undefined, date1904 = false):
   if ("text" in v) return typeof v.text === "string" ? v.text : toCellValue(v.text as ExcelJS.CellValue, date1904);
   if ("result" in v) return toCellValue(v.result as ExcelJS.CellValue, date1904);
   return null;
+}
+
+function noteText(note: ExcelJS.Cell["note"] | undefined): string | undefined {
+  if (!note) return undefined;
+  if (typeof note === "string") return note;
+  return note.texts?.map((t) => t.text).join("") || undefined;
 }
 
 /** OOXML escapes control characters as _xHHHH_; exceljs decodes them in shared strings, not in formula results. */

@@ -16,6 +16,8 @@ export interface ModelCell {
   /** The other cells of an array formula: the key of their master cell. */
   arrayMaster?: number;
   numFmt?: string;
+  /** The cell's comment (note) text. */
+  note?: string;
 }
 
 export interface ModelSheet {

@@ -101,21 +101,51 @@ const columnResults = new Set(["MODE.MULT", "FREQUENCY"]);
 /** Complex-number results: Excel writes their parts with 15 significant digits. */
 const complexResults = /^(COMPLEX|IM(CONJUGATE|COSH?|COT|CSCH?|DIV|EXP|LN|LOG10|LOG2|POWER|PRODUCT|SECH?|SINH?|SQRT|SUB|SUM|TAN))$/;
 
+/**
+ * Functions that look at errors themselves, or only at the cells they pick, or get references
+ * rather than values: every other function answers the first error among its arguments, ranges
+ * included, as Excel does (fast-formula-parser's SUM would skip a #DIV/0! in its range).
+ */
+const errorAware = new Set([
+  ...["COUNT", "COUNTA", "COUNTBLANK", "COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS", "AGGREGATE"],
+  ...["IF", "IFS", "IFERROR", "IFNA", "ISERROR", "ISERR", "ISNA", "ISBLANK", "ISTEXT", "ISNUMBER", "ISLOGICAL", "ISNONTEXT", "ISREF", "ERROR.TYPE", "TYPE"],
+  ...["CHOOSE", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "LOOKUP", "ROW", "ROWS", "COLUMN", "COLUMNS", "AREAS", "OFFSET", "INDIRECT", "WEBSERVICE"],
+]);
+
+function firstError(v: unknown): unknown {
+  if (v instanceof FormulaError) return v;
+  if (!Array.isArray(v)) return undefined;
+  for (const row of v) {
+    if (row instanceof FormulaError) return row;
+    if (Array.isArray(row)) for (const x of row) if (x instanceof FormulaError) return x;
+  }
+  return undefined;
+}
+
+function propagatingErrors(name: string, fn: FfpFunction): FfpFunction {
+  if (errorAware.has(name)) return fn;
+  return (...args) => {
+    for (const a of args) {
+      const error = a && typeof a === "object" && "value" in a ? firstError(a.value) : undefined;
+      if (error) return error;
+    }
+    return fn(...args);
+  };
+}
+
 function implementation(name: string): FfpFunction | undefined {
   if (builtIn.has(name) && !preferFormulajs.has(name)) {
     const fn = builtInFunctions[name];
-    return complexResults.test(name) ? (...args) => excelComplexText(fn(...args)) : undefined;
+    return propagatingErrors(name, complexResults.test(name) ? (...args) => excelComplexText(fn(...args)) : fn);
   }
   const fn = formulajsFunctions.get(name);
   if (!fn) return undefined;
-  return (...args) => {
-    const error = args.find((a) => !a.isArray && a.value instanceof FormulaError);
-    if (error) return error.value;
+  return propagatingErrors(name, (...args) => {
     const values = args.map((a) => (a.omitted ? undefined : a.value));
     // TREND and GROWTH without new x's fit the known x's (formulajs needs them spelled out).
     if ((name === "TREND" || name === "GROWTH") && values[2] === undefined) values[2] = values[1];
     return fromFormulajs(fn(...values), columnResults.has(name));
-  };
+  });
 }
 
 let table: Record<string, FfpFunction> | undefined;
@@ -143,7 +173,7 @@ function buildTable(): Record<string, FfpFunction> {
     if (fn) extra[name] = fn;
   }
   for (const [name, [target, mapArgs]] of Object.entries(legacy)) {
-    const fn = extra[target] ?? (builtIn.has(target) ? builtInFunctions[target] : undefined);
+    const fn = extra[target] ?? (builtIn.has(target) ? propagatingErrors(target, builtInFunctions[target]) : undefined);
     if (fn) extra[name] = (...args) => fn(...(mapArgs ? mapArgs(args) : args));
   }
   // SUBTOTAL as its function number says (hidden rows and nested SUBTOTALs are not known here, so
@@ -151,12 +181,12 @@ function buildTable(): Record<string, FfpFunction> {
   const subtotals = ["AVERAGE", "COUNT", "COUNTA", "MAX", "MIN", "PRODUCT", "STDEV.S", "STDEV.P", "SUM", "VAR.S", "VAR.P"];
   extra.SUBTOTAL = (fnNum, ...refs) => {
     const name = subtotals[(Math.trunc(Number(fnNum?.value)) % 100) - 1];
-    const fn = name ? (extra[name] ?? builtInFunctions[name]) : undefined;
+    const fn = name ? extra[name] : undefined;
     if (!fn) throw FormulaError.VALUE;
     return fn(...refs);
   };
   extra.TDIST = (x, df, tails) => {
-    const fn = Number(tails?.value) === 1 ? (extra["T.DIST.RT"] ?? builtInFunctions["T.DIST.RT"]) : (extra["T.DIST.2T"] ?? builtInFunctions["T.DIST.2T"]);
+    const fn = Number(tails?.value) === 1 ? extra["T.DIST.RT"] : extra["T.DIST.2T"];
     return fn(x, df);
   };
   return extra;

@@ -37,7 +37,7 @@ export const writeSheetSpec = z.object({
     .refine((n) => !/[[\]:*?/\\]/.test(n) && !n.startsWith("'") && !n.endsWith("'"), { message: "Sheet names can't contain [ ] : * ? / \\ or start or end with '." }),
   /** Column widths from column A on (null keeps a column's width). */
   columns: z.array(z.object({ width: z.number().positive().max(255) }).nullable()).max(16_384).optional(),
-  /** Rows from row 1 on: plain values, or "=..." for a formula, or full cell specs without `ref`. */
+  /** Rows from row 1 on: plain values ("" or null skip a cell), "=..." for a formula, or cell specs without `ref`. */
   rows: z.array(z.array(z.union([literal, rowCellSpec]))).optional(),
   cells: z.array(writeCellSpec).optional(),
   /** Freeze rows above and columns left of this cell, e.g. `B2`. */

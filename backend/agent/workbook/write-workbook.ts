@@ -104,7 +104,7 @@ function writeSheet(ws: ExcelJS.Worksheet, spec: WriteSheetSpec, written: { shee
       const ref = `${columnName(c + 1)}${r + 1}`;
       if (item !== null && typeof item === "object") cells.push({ ...item, ref });
       else if (typeof item === "string" && item.startsWith("=")) cells.push({ ref, formula: item });
-      else if (item !== null) cells.push({ ref, value: item });
+      else if (item !== null && item !== "") cells.push({ ref, value: item });
     }),
   );
   cells.push(...(spec.cells ?? []));

@@ -153,13 +153,14 @@ describe("evaluateWorkbook", () => {
     expect(problems.map((p) => p.ref)).toEqual(["S!A2"]);
   });
 
-  it("rounds like Excel, and maps legacy statistical names to the modern functions", () => {
-    const { values } = evaluateWorkbook(model({ S: { A1: "=ROUND(1.005,2)", A2: "=ROUNDUP(1.1,1)", A3: "=NORMSDIST(2)", A4: '=SEARCH("b","foo Bar")', A5: "=STDEV(1,2,3,4)" } }));
+  it("rounds like Excel, maps legacy statistical names to the modern functions, INDEXes across sheets", () => {
+    const { values } = evaluateWorkbook(model({ S: { A6: "=INDEX(T!B1:B3,MATCH(3,T!A1:A3,0))", A1: "=ROUND(1.005,2)", A2: "=ROUNDUP(1.1,1)", A3: "=NORMSDIST(2)", A4: '=SEARCH("b","foo Bar")', A5: "=STDEV(1,2,3,4)" }, T: { A1: 1, A2: 2, A3: 3, B1: "x", B2: "y", B3: "z" } }));
     expect(values["S!A1"]).toBe(1.01);
     expect(values["S!A2"]).toBe(1.1);
     expect(values["S!A3"]).toBeCloseTo(0.9772498680518208, 12);
     expect(values["S!A4"]).toBe(5);
     expect(values["S!A5"]).toBeCloseTo(1.2909944487358056, 12);
+    expect(values["S!A6"]).toBe("z"); // INDEX into another sheet reads that sheet
   });
 });
 

@@ -176,6 +176,15 @@ function buildTable(): Record<string, FfpFunction> {
     const fn = extra[target] ?? (builtIn.has(target) ? propagatingErrors(target, builtInFunctions[target]) : undefined);
     if (fn) extra[name] = (...args) => fn(...(mapArgs ? mapArgs(args) : args));
   }
+  // fast-formula-parser's INDEX answers a cell of a range on another sheet without that sheet, so
+  // the cell would be read on the formula's own sheet.
+  const index = builtInFunctions.INDEX as unknown as (...args: unknown[]) => unknown;
+  extra.INDEX = ((context: unknown, range: { ref?: { sheet?: string } } | null, ...rest: unknown[]) => {
+    const result = index(context, range, ...rest) as { ref?: { sheet?: string } } | undefined;
+    if (result?.ref && result.ref.sheet === undefined && range?.ref?.sheet !== undefined) result.ref.sheet = range.ref.sheet;
+    return result;
+  }) as unknown as FfpFunction;
+
   // SUBTOTAL as its function number says (hidden rows and nested SUBTOTALs are not known here, so
   // 101-111 behave as 1-11 and a nested SUBTOTAL is counted).
   const subtotals = ["AVERAGE", "COUNT", "COUNTA", "MAX", "MIN", "PRODUCT", "STDEV.S", "STDEV.P", "SUM", "VAR.S", "VAR.P"];

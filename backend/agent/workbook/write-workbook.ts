@@ -60,9 +60,14 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
     writeSheet(ws, sheetSpec, written, limits);
   }
   for (const n of spec.names ?? []) {
-    names = [...names.filter((d) => d.name.toLowerCase() !== n.name.toLowerCase() || d.scope), { name: n.name, ref: n.ref }];
+    if (names.some((d) => d.name.toLowerCase() === n.name.toLowerCase() && !d.scope)) throw invalid(`The workbook already has a name "${n.name}".`);
+    names = [...names, { name: n.name, ref: n.ref }];
+    try {
+      workbook.definedNames.add(n.ref, n.name);
+    } catch {
+      throw invalid(`The name "${n.name}" must refer to cells, like Sheet1!$B$4 (got "${n.ref}").`);
+    }
   }
-  workbook.definedNames.model = names.filter((n) => !n.scope).map((n) => ({ name: n.name, ranges: [n.ref] })) as typeof workbook.definedNames.model;
 
   const model = modelFromWorkbook(workbook, names, limits);
   const graph = buildFormulaGraph(model);

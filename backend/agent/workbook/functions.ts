@@ -1,5 +1,6 @@
 import * as formulajs from "@formulajs/formulajs";
 import FormulaParser, { type FfpArg } from "fast-formula-parser";
+import { databaseFunctions } from "./database-functions.ts";
 import { vdb } from "./vdb.ts";
 
 /**
@@ -32,14 +33,10 @@ const preferFormulajs = new Set(["ROUND", "ROUNDUP", "ROUNDDOWN", "SEARCH", "COU
 /**
  * Not evaluated (their cells get #NAME? and they are listed as unsupported): functions that read
  * references themselves or the environment, and ones whose only implementation disagrees with
- * Excel (formulajs's database functions ignore blank criteria, LOGEST rounds to 6 decimals, TTEST
- * is off in the third digit). A wrong number is worse than an honest #NAME?.
+ * Excel (LOGEST rounds to 6 decimals, TTEST is off in the third digit). A wrong number is worse
+ * than an honest #NAME?. (formulajs's database functions ignore blank criteria: ours replace them.)
  */
-const unsupported = new Set([
-  ...["OFFSET", "INDIRECT", "CELL", "INFO", "GETPIVOTDATA", "HYPERLINK", "WEBSERVICE", "PHONETIC"],
-  ...["DAVERAGE", "DCOUNT", "DCOUNTA", "DGET", "DMAX", "DMIN", "DPRODUCT", "DSTDEV", "DSTDEVP", "DSUM", "DVAR", "DVARP"],
-  ...["LOGEST", "TTEST", "T.TEST"],
-]);
+const unsupported = new Set([...["OFFSET", "INDIRECT", "CELL", "INFO", "GETPIVOTDATA", "HYPERLINK", "WEBSERVICE", "PHONETIC"], ...["LOGEST", "TTEST", "T.TEST"]]);
 
 const formulajsFunctions = new Map<string, (...args: unknown[]) => unknown>();
 (function collect(obj: Record<string, unknown>, prefix: string) {
@@ -158,6 +155,7 @@ export function extraFunctions(): Record<string, FfpFunction> {
 
 function buildTable(): Record<string, FfpFunction> {
   const extra: Record<string, FfpFunction> = {
+    ...(databaseFunctions as Record<string, FfpFunction>),
     VDB: (...args) => vdb(...args.map((a) => (a.omitted ? undefined : a.value))),
     CHOOSE: (...args) => {
       // CHOOSE is called with the parser's context first, then its arguments.
@@ -205,7 +203,7 @@ function buildTable(): Record<string, FfpFunction> {
 export function isSupportedFunction(name: string): boolean {
   const upper = name.toUpperCase().replace(/^_XLFN\./, "").replace(/^_XLWS\./, "");
   if (unsupported.has(upper)) return false;
-  return builtIn.has(upper) || formulajsFunctions.has(upper) || upper in legacy || ["VDB", "CHOOSE", "TDIST", "SUBTOTAL"].includes(upper);
+  return builtIn.has(upper) || formulajsFunctions.has(upper) || upper in legacy || ["VDB", "CHOOSE", "TDIST", "SUBTOTAL"].includes(upper) || upper in databaseFunctions;
 }
 
 const errorCodes = new Set(["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"]);

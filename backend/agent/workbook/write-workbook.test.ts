@@ -104,6 +104,9 @@ describe("writeWorkbook", () => {
     expect(summary.cellsWritten).toBe(1);
     expect(summary.values["'P&L'!C2"]).toBe(710);
     expect(summary.values["'P&L'!C5"]).toBeCloseTo(0.25, 12);
+    // Only what changed is reported: the FY2024 column and the two-year total; FY2023 didn't move.
+    expect(Object.keys(summary.values).sort()).toEqual(["'P&L'!B6", "'P&L'!C2", "'P&L'!C3", "'P&L'!C4", "'P&L'!C5"]);
+    expect(summary.values["'P&L'!B6"]).toBe(240 + 410);
     const read = await readWorkbook(bytes);
     const pl = read.sheets.find((s) => s.name === "P&L")!;
     expect(pl.cells.find((c) => c.ref === "C5")).toMatchObject({ formula: "Inputs!C2/Inputs!B2-1", value: 0.25, numFmt: "0.0%" });

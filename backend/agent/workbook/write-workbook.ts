@@ -5,7 +5,7 @@ import { CYCLE_ERROR, evaluateWorkbook } from "./evaluate.ts";
 import { inspectPackage } from "./inspect-package.ts";
 import { defaultWorkbookLimits, type WorkbookLimits } from "./limits.ts";
 import { definedNames, modelFromWorkbook, readSource, type WorkbookSource } from "./load-workbook.ts";
-import { type CellValue, type DefinedName } from "./model.ts";
+import { type CellValue, type DefinedName, type WorkbookModel } from "./model.ts";
 import { normaliseFormula } from "./references.ts";
 import { cellKey, columnName, parseAddress, qualifiedRef } from "./refs.ts";
 import { writeWorkbookSpec, type WriteCellSpec, type WriteSheetSpec } from "./write-workbook-spec.ts";
@@ -21,8 +21,12 @@ export interface WriteWorkbookResult {
   summary: {
     sheets: string[];
     cellsWritten: number;
-    /** Every formula's value as computed and cached in the file, by `Sheet!A1`. */
+    /**
+     * Computed values by `Sheet!A1` of the formulas written now and, when editing, of every formula
+     * whose value changed (at most 1,000; `valuesTruncated` says when more were left out).
+     */
     values: Record<string, CellValue>;
+    valuesTruncated: boolean;
     /** Formulas whose value is an error (at most 100): worth a look before handing the file over. */
     errors: { ref: string; error: string }[];
     cycles: string[][];
@@ -51,6 +55,7 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
     }
     names = facts.workbookXml ? definedNames(facts.workbookXml) : [];
   }
+  const baseValues = options.base ? formulaValues(modelFromWorkbook(workbook, names, limits)) : new Map<string, CellValue>();
   const written: { sheet: string; row: number; col: number }[] = [];
   const seen = new Set<string>();
   for (const sheetSpec of spec.sheets) {
@@ -82,14 +87,33 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
   cacheResults(workbook, evaluation.values);
   workbook.calcProperties.fullCalcOnLoad = true;
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+  const writtenRefs = new Set(written.map((w) => qualifiedRef(w.sheet, w.row, w.col)));
+  const reported = Object.entries(evaluation.values).filter(([ref, v]) => writtenRefs.has(ref) || !baseValues.has(ref) || JSON.stringify(baseValues.get(ref)) !== JSON.stringify(v));
   const errors = Object.entries(evaluation.values)
     .filter((e): e is [string, { error: string }] => e[1] !== null && typeof e[1] === "object")
     .slice(0, 100)
     .map(([ref, v]) => ({ ref, error: v.error }));
   return {
     bytes,
-    summary: { sheets: workbook.worksheets.map((w) => w.name), cellsWritten: written.length, values: evaluation.values, errors, cycles: evaluation.cycles, unsupportedFunctions: evaluation.unsupportedFunctions },
+    summary: {
+      sheets: workbook.worksheets.map((w) => w.name),
+      cellsWritten: written.length,
+      values: Object.fromEntries(reported.slice(0, 1_000)),
+      valuesTruncated: reported.length > 1_000,
+      errors,
+      cycles: evaluation.cycles,
+      unsupportedFunctions: evaluation.unsupportedFunctions,
+    },
   };
+}
+
+/** The cached value of every formula cell of a model, by `Sheet!A1`. */
+function formulaValues(model: WorkbookModel): Map<string, CellValue> {
+  const values = new Map<string, CellValue>();
+  for (const sheet of model.sheets) {
+    for (const cell of sheet.cells.values()) if (cell.formula !== undefined || cell.arrayMaster !== undefined) values.set(qualifiedRef(sheet.name, cell.row, cell.col), cell.value);
+  }
+  return values;
 }
 
 function parseSpec(input: unknown) {

@@ -19,6 +19,8 @@ export interface EvaluationResult {
   cycles: string[][];
   /** Functions used in the workbook that the engine does not implement (their cells hold #NAME?). */
   unsupportedFunctions: string[];
+  /** Cells whose value needs one of those functions, directly or through what they read: not truly computed. */
+  uncomputed: string[];
   /** Formulas that did not parse or failed inside the engine (at most 100 listed). */
   problems: { ref: string; message: string }[];
 }
@@ -37,6 +39,7 @@ export function evaluateWorkbook(model: WorkbookModel, options: { limits?: Parti
     values,
     cycles: evaluator.cycles.map((c) => c.map((id) => refOf(model, id)).sort()),
     unsupportedFunctions: [...evaluator.unsupported].sort(),
+    uncomputed: [...evaluator.computed.keys()].filter((id) => evaluator.isTainted(id)).map((id) => refOf(model, id)),
     problems: evaluator.problems,
   };
 }
@@ -44,6 +47,9 @@ export function evaluateWorkbook(model: WorkbookModel, options: { limits?: Parti
 class Evaluator {
   readonly computed = new Map<number, unknown>();
   readonly unsupported = new Set<string>();
+  /** Formula nodes that use an unsupported function or read one that does. */
+  private readonly tainted = new Set<number>();
+  private readonly precedents = new Map<number, number[]>();
   readonly problems: { ref: string; message: string }[] = [];
   cycles: number[][] = [];
   private readonly inProgress = new Set<number>();
@@ -62,13 +68,22 @@ class Evaluator {
     const { references, parseErrors } = this.graph;
     const { order, cycles } = evaluationOrder([...references.keys(), ...parseErrors.keys()], (id) => {
       const refs = references.get(id);
-      return refs ? formulaPrecedents(this.model, refs) : [];
+      const precedents = refs ? formulaPrecedents(this.model, refs) : [];
+      this.precedents.set(id, precedents);
+      return precedents;
     });
     // A circular reference found statically is evaluated on demand: only a cell that really reads
     // itself again while being computed gets #CYCLE! (a lookup over a range holding its own cell
     // does not), which is how Excel behaves.
     this.cycles = cycles;
     for (const id of order) this.evaluateNode(id);
+  }
+
+  /** An array formula's cells share their master's fate. */
+  isTainted(id: number): boolean {
+    if (this.tainted.has(id)) return true;
+    const cell = this.model.sheets[nodeSheet(id)].cells.get(nodeKey(id));
+    return cell?.arrayMaster !== undefined && this.tainted.has(nodeId(nodeSheet(id), cell.arrayMaster));
   }
 
   private parser(): FormulaParserInstance {
@@ -92,7 +107,12 @@ class Evaluator {
     const cell = sheet.cells.get(nodeKey(id))!;
     const ref = qualifiedRef(sheet.name, cell.row, cell.col);
     const formula = cell.formula!;
-    for (const name of functionNames(formula)) if (!isSupportedFunction(name)) this.unsupported.add(name);
+    for (const name of functionNames(formula)) {
+      if (isSupportedFunction(name)) continue;
+      this.unsupported.add(name);
+      this.tainted.add(id);
+    }
+    if ((this.precedents.get(id) ?? []).some((p) => this.tainted.has(p))) this.tainted.add(id);
     let result: unknown;
     if (this.graph.parseErrors.has(id)) {
       result = new FormulaError("#ERROR!", "parse");
@@ -107,7 +127,10 @@ class Evaluator {
       } catch (err) {
         const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
         const missing = /Function (\S+) is not implemented/.exec(message);
-        if (missing) this.unsupported.add(missing[1].toUpperCase());
+        if (missing) {
+          this.unsupported.add(missing[1].toUpperCase());
+          this.tainted.add(id);
+        }
         else this.problem(ref, message);
         result = missing ? FormulaError.NAME : new FormulaError("#ERROR!", message);
       } finally {

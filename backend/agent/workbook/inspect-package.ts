@@ -4,6 +4,8 @@ import { type WorkbookLimits } from "./limits.ts";
 
 export interface PackageFacts {
   sheetParts: number;
+  /** Every part's name, e.g. `xl/charts/chart1.xml`. */
+  parts: string[];
   /** xl/workbook.xml as text (sheet order, defined names), when present. */
   workbookXml?: string;
 }
@@ -23,6 +25,7 @@ export async function inspectPackage(bytes: Uint8Array, limits: WorkbookLimits):
     let total = 0;
     let sheetParts = 0;
     let workbookXml: string | undefined;
+    const parts: string[] = [];
     for (let entry = await next(zip); entry; entry = await next(zip)) {
       total += entry.uncompressedSize;
       if (total > limits.maxXmlBytes) throw tooLarge(`The workbook expands to more than ${mb(limits.maxXmlBytes)} MB.`, total, limits.maxXmlBytes);
@@ -30,11 +33,12 @@ export async function inspectPackage(bytes: Uint8Array, limits: WorkbookLimits):
       if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxCompressionRatio) {
         throw tooLarge(`"${entry.fileName}" expands ${ratio.toFixed(0)} times; the limit is ${limits.maxCompressionRatio}.`, Math.round(ratio), limits.maxCompressionRatio);
       }
+      parts.push(entry.fileName);
       if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName)) sheetParts++;
       if (entry.fileName === "xl/workbook.xml") workbookXml = (await read(zip, entry)).toString("utf8");
     }
     if (sheetParts > limits.maxSheets) throw tooLarge(`The workbook has ${sheetParts} sheets; the limit is ${limits.maxSheets}.`, sheetParts, limits.maxSheets);
-    return { sheetParts, workbookXml };
+    return { sheetParts, parts, workbookXml };
   } finally {
     zip.close();
   }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
@@ -127,6 +129,24 @@ describe("writeWorkbook", () => {
     expect(err).toBeInstanceOf(WorkbookError);
     expect((err as WorkbookError).code).toBe("workbook/invalid-spec");
     expect((err as WorkbookError).message).toMatch(message);
+  });
+
+  it("a formula we can't compute is written live but without a cached value, and said so", async () => {
+    const { bytes, summary } = await writeWorkbook({ sheets: [{ name: "S", rows: [[1, "=OFFSET(A1,0,0)*2", "=B1+1", "=A1+1"]] }] });
+    expect(summary.notComputed).toEqual(["S!B1", "S!C1"]);
+    expect(summary.values).toEqual({ "S!D1": 2 });
+    expect(summary.errors).toEqual([]);
+    const xml = await (await JSZip.loadAsync(bytes)).file("xl/worksheets/sheet1.xml")!.async("string");
+    expect(xml).toContain("<f>OFFSET(A1,0,0)*2</f></c>");
+    expect(xml).toContain("<f>B1+1</f></c>");
+    expect(xml).toContain("<f>A1+1</f><v>2</v>");
+  });
+
+  const stress = join(process.env.SHARED_DATA_DIR ?? resolve("../shared/data"), "xlsx/sheetjs_formula_stress_test.xlsx");
+  it.skipIf(!existsSync(stress))("editing a workbook with a pivot table says the pivot table is dropped", async () => {
+    const { summary } = await writeWorkbook({ sheets: [{ name: "Math", cells: [{ ref: "B1", value: 3 }] }] }, { base: stress });
+    expect(summary.droppedFeatures).toEqual(["pivot tables"]);
+    expect(summary.notComputed).toContain("Finance!B31"); // PRICE
   });
 
   it("refuses more cells than the limit", async () => {

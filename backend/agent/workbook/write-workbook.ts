@@ -29,6 +29,13 @@ export interface WriteWorkbookResult {
     valuesTruncated: boolean;
     /** Formulas whose value is an error (at most 100): worth a look before handing the file over. */
     errors: { ref: string; error: string }[];
+    /**
+     * Formulas we could not compute (they need an unsupported function): written without a cached
+     * value, so Excel computes them on open and other readers show them empty (at most 100).
+     */
+    notComputed: string[];
+    /** Parts of the base workbook that exceljs does not carry over: they are not in the new file. */
+    droppedFeatures: string[];
     cycles: string[][];
     unsupportedFunctions: string[];
   };
@@ -45,6 +52,7 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
   const spec = parseSpec(input);
   const workbook = new ExcelJS.Workbook();
   let names: DefinedName[] = [];
+  let droppedFeatures: string[] = [];
   if (options.base) {
     const bytes = await readSource(options.base, limits);
     const facts = await inspectPackage(bytes, limits);
@@ -54,6 +62,7 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
       throw new WorkbookError("workbook/corrupt", `The base workbook can't be read: ${err instanceof Error ? err.message : String(err)}`);
     }
     names = facts.workbookXml ? definedNames(facts.workbookXml) : [];
+    droppedFeatures = unsupportedParts.filter(([pattern]) => facts.parts.some((p) => pattern.test(p))).map(([, feature]) => feature);
   }
   const baseValues = options.base ? formulaValues(modelFromWorkbook(workbook, names, limits)) : new Map<string, CellValue>();
   const written: { sheet: string; row: number; col: number }[] = [];
@@ -84,13 +93,15 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
     if (graph.references.get(id)?.some((r) => r.sheet < 0)) throw invalid(`The formula in ${where} reads a sheet the workbook doesn't have.`);
   }
   const evaluation = evaluateWorkbook(model, { limits, graph });
-  cacheResults(workbook, evaluation.values);
+  const uncomputed = new Set(evaluation.uncomputed);
+  cacheResults(workbook, evaluation.values, uncomputed);
   workbook.calcProperties.fullCalcOnLoad = true;
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
   const writtenRefs = new Set(written.map((w) => qualifiedRef(w.sheet, w.row, w.col)));
-  const reported = Object.entries(evaluation.values).filter(([ref, v]) => writtenRefs.has(ref) || !baseValues.has(ref) || JSON.stringify(baseValues.get(ref)) !== JSON.stringify(v));
+  const changed = (ref: string, v: CellValue) => writtenRefs.has(ref) || !baseValues.has(ref) || JSON.stringify(baseValues.get(ref)) !== JSON.stringify(v);
+  const reported = Object.entries(evaluation.values).filter(([ref, v]) => !uncomputed.has(ref) && changed(ref, v));
   const errors = Object.entries(evaluation.values)
-    .filter((e): e is [string, { error: string }] => e[1] !== null && typeof e[1] === "object")
+    .filter((e): e is [string, { error: string }] => e[1] !== null && typeof e[1] === "object" && !uncomputed.has(e[0]))
     .slice(0, 100)
     .map(([ref, v]) => ({ ref, error: v.error }));
   return {
@@ -101,6 +112,8 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
       values: Object.fromEntries(reported.slice(0, 1_000)),
       valuesTruncated: reported.length > 1_000,
       errors,
+      notComputed: evaluation.uncomputed.slice(0, 100),
+      droppedFeatures,
       cycles: evaluation.cycles,
       unsupportedFunctions: evaluation.unsupportedFunctions,
     },
@@ -159,14 +172,26 @@ function writeSheet(ws: ExcelJS.Worksheet, spec: WriteSheetSpec, written: { shee
   }
 }
 
+/** Parts exceljs reads but does not write back. */
+const unsupportedParts: [RegExp, string][] = [
+  [/^xl\/charts\//, "charts"],
+  [/^xl\/pivotTables\//, "pivot tables"],
+  [/^xl\/slicers\//, "slicers"],
+  [/^xl\/externalLinks\//, "links to other workbooks"],
+  [/^xl\/vbaProject\.bin$/, "macros"],
+];
+
 /** The comment that cites where a hard-coded input comes from. */
 export function sourceNote(source: { file_id: string; page?: number; quote?: string }): string {
   const where = `Source: file ${source.file_id}${source.page ? `, page ${source.page}` : ""}`;
   return source.quote ? `${where}\n"${source.quote}"` : where;
 }
 
-/** Our results as the formulas' cached values; errors that aren't Excel's (#CYCLE!, #ERROR!) are left out. */
-function cacheResults(workbook: ExcelJS.Workbook, values: Record<string, CellValue>): void {
+/**
+ * Our results as the formulas' cached values. Left without one (Excel computes them on open):
+ * formulas we couldn't compute, and errors that aren't Excel's (#CYCLE!, #ERROR!).
+ */
+function cacheResults(workbook: ExcelJS.Workbook, values: Record<string, CellValue>, uncomputed: Set<string>): void {
   for (const ws of workbook.worksheets) {
     ws.eachRow({ includeEmpty: false }, (row) =>
       row.eachCell({ includeEmpty: false }, (cell) => {
@@ -174,7 +199,7 @@ function cacheResults(workbook: ExcelJS.Workbook, values: Record<string, CellVal
         if (!(ref in values)) return;
         const v = values[ref];
         const excelError = v !== null && typeof v === "object" && v.error !== CYCLE_ERROR && v.error !== "#ERROR!";
-        const result = v !== null && typeof v === "object" ? (excelError ? { error: v.error } : undefined) : v;
+        const result = uncomputed.has(ref) ? undefined : v !== null && typeof v === "object" ? (excelError ? { error: v.error } : undefined) : v;
         const current = cell.value;
         if (current && typeof current === "object" && ("formula" in current || "sharedFormula" in current)) {
           cell.value = { ...current, result } as ExcelJS.CellValue;

@@ -30,6 +30,7 @@ export const errorStatus = {
   "auth/admin-required": 403,
   "auth/too-many-requests": 429,
   "files/not-failed": 409,
+  "files/not-indexed": 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -83,3 +83,23 @@ export const retryIndexing = endpoint({
   method: "post", path: "/workspaces/{id}/files/{fid}/retry_indexing", tag: "files", auth: "user", status: 200,
   summary: "Queue a failed file for indexing again (owner)", params: fileParams, response: file,
 });
+
+/** A version of a file: any of its stored versions, not only the current one (citations name one). */
+export const versionParams = fileParams.extend({ vid: id });
+
+export const getPageText = endpoint({
+  method: "get", path: "/workspaces/{id}/files/{fid}/versions/{vid}/pages/{page}", tag: "files", auth: "optional", status: 200,
+  summary: "The text of one page of a file version as it was indexed, for the viewer (citation offsets point into it)",
+  params: versionParams.extend({ page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000) }),
+  response: z.object({
+    file_id: z.string(),
+    version_id: z.string(),
+    filename: z.string(),
+    content_type: z.string(),
+    /** 1-indexed, as in search results and citations. */
+    page: z.number().int(),
+    page_count: z.number().int(),
+    text: z.string(),
+  }),
+});
+export type PageText = z.infer<typeof getPageText.response>;

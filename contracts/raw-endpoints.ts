@@ -14,6 +14,8 @@ export interface RawEndpoint {
   tag: string;
   auth: Auth;
   params?: z.ZodObject;
+  /** Query parameters, validated like the other endpoints'. */
+  query?: z.ZodObject;
   /** Form fields (multipart/form-data or urlencoded); `binary` marks the file part. */
   form?: Record<string, { required: boolean; binary?: boolean; description: string }>;
   /** Raw request bytes (PUT to a signed URL). */
@@ -72,6 +74,12 @@ export const filesZip: RawEndpoint = {
   summary: "All files of a workspace as workspace_files.zip (streamed)", params: z.object({ id }),
   response: { status: 200, contentType: "application/zip", description: "workspace_files.zip" },
 };
+export const versionContent: RawEndpoint = {
+  method: "get", path: "/workspaces/{id}/files/{fid}/versions/{vid}/content", tag: "files", auth: "optional",
+  summary: "The bytes of one version of a file (streamed; always as an attachment, never rendered by the browser)",
+  params: z.object({ id, fid: id, vid: id }),
+  response: { status: 200, contentType: "application/octet-stream", description: "The version's bytes with its content type" },
+};
 export const downloadFromUrl: RawEndpoint = {
   method: "post", path: "/workspaces/{id}/files/download_from_url", tag: "files", auth: "user",
   summary: "Import a file from a public http(s) URL (owner)", params: z.object({ id }),
@@ -97,4 +105,4 @@ export const uploadPublicFile: RawEndpoint = {
   response: { status: 201, contentType: "application/json", schema: publicFile, description: "The stored file" },
 };
 
-export const rawEndpoints = [blobUpload, blobDownload, filesZip, downloadFromUrl, uploadFromGdrive, uploadAccountFile, uploadPublicFile];
+export const rawEndpoints = [blobUpload, blobDownload, filesZip, versionContent, downloadFromUrl, uploadFromGdrive, uploadAccountFile, uploadPublicFile];

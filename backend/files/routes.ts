@@ -17,6 +17,7 @@ import { filenameFrom, safeGet } from "./safe-fetch.ts";
 import * as files from "./service.ts";
 import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS } from "./supported.ts";
 import { generateUploadUrl, finalizeUpload, storeStream } from "./upload.ts";
+import { getPageText, openVersionContent } from "./versions.ts";
 import { zipWorkspaceFiles } from "./zip.ts";
 
 const urlForm = z.object({ url: z.string().trim().min(1, "url is required").max(4096), filename: z.string().trim().max(255).optional() });
@@ -44,6 +45,26 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   );
   route(app, guard, c.autoRenameFile, async ({ actor, params }) => files.autoRenameFile(deps, { actor, workspaceId: params.id, fileId: params.fid }));
   route(app, guard, c.retryIndexing, async ({ actor, params }) => files.retryIndexing(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+
+  route(app, guard, c.getPageText, async ({ actor, params }) =>
+    getPageText(deps, { actor, workspaceId: params.id, fileId: params.fid, versionId: params.vid, page: params.page }),
+  );
+
+  rawRoute<{ id: string; fid: string; vid: string }>(app, guard, raw.versionContent, async ({ actor, params }) => {
+    const v = await openVersionContent(deps, { actor, workspaceId: params.id, fileId: params.fid, versionId: params.vid });
+    return new Response(Readable.toWeb(v.body) as ReadableStream, {
+      headers: {
+        "content-type": v.contentType,
+        "content-length": String(v.byteSize),
+        // Uploaded bytes are never rendered as a page of this origin (an HTML file would run here):
+        // an attachment, sniffing off, and a sandbox should a browser render it anyway.
+        "content-disposition": `attachment; filename="${v.filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(v.filename)}`,
+        "content-security-policy": "sandbox; default-src 'none'",
+        "x-content-type-options": "nosniff",
+        "cache-control": "private, no-store",
+      },
+    });
+  });
 
   rawRoute<{ id: string }>(app, guard, raw.filesZip, async ({ actor, params }) => {
     const stream = await zipWorkspaceFiles(deps, { actor, workspaceId: params.id });

@@ -53,6 +53,8 @@ const TABLE: Record<string, Expect> = {
   "GET /workspaces/{id}/files": read,
   "GET /workspaces/{id}/files/{fid}/metadata": read,
   "POST /workspaces/{id}/files/{fid}/generate_download_url": read,
+  "GET /workspaces/{id}/files/{fid}/versions/{vid}/pages/{page}": read,
+  "GET /workspaces/{id}/files/{fid}/versions/{vid}/content": read,
   "PATCH /workspaces/{id}/files/{fid}": write,
   "DELETE /workspaces/{id}/files/{fid}": write,
   "POST /workspaces/{id}/files/generate_upload_url": write,
@@ -147,6 +149,15 @@ function fixture(vis: Vis) {
         return id;
       }),
     file: () => once("file", async () => (await uploadFile(app, token(), await fx.ws())).id),
+    /** The file's version with one indexed page (written directly: the matrix is about who may read it). */
+    version: () =>
+      once("version", async () => {
+        const fileId = await fx.file();
+        const { current_version_id: vid } = await app.deps.db.kysely.selectFrom("files").select("current_version_id").where("id", "=", fileId).executeTakeFirstOrThrow();
+        await app.deps.db.kysely.insertInto("documents").values({ version_id: vid!, file_id: fileId, workspace_id: await fx.ws(), title: "", page_count: 1 }).execute();
+        await app.deps.db.kysely.insertInto("pages").values({ version_id: vid!, page: 1, text: "hello" }).execute();
+        return vid!;
+      }),
     /** A file whose indexing failed (set directly: the matrix is about who may retry, not why it failed). */
     failedFile: () =>
       once("failedFile", async () => {
@@ -186,7 +197,7 @@ interface Call { path: string; body?: unknown; form?: Record<string, string>; fi
 async function build(route: string, fx: Fixture): Promise<Call> {
   const [method, template] = route.split(" ") as [string, string];
   const values: Record<string, () => Promise<string>> = {
-    id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt,
+    id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt, vid: fx.version, page: async () => "1",
     fid: template.startsWith("/users/me/")
       ? () => fx.libraryFile("users/me")
       : template.startsWith("/public/")

@@ -55,6 +55,13 @@ export default [
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),
   route("resources/workspaces/:id/indexing", "routes/resources.workspace-indexing.ts"),
   route("resources/workspaces/:id/files/:fid/download", "routes/resources.workspace-file-download.ts"),
+  route("resources/workspaces/:id/threads/:tid/ask", "routes/resources.thread-ask.ts"),
+  route("resources/workspaces/:id/threads/:tid/cancel", "routes/resources.thread-cancel.ts"),
+  route("resources/workspaces/:id/threads/:tid/messages/:mid/follow", "routes/resources.answer-follow.ts"),
+  route("resources/workspaces/:id/threads/:tid/messages/:mid/regenerate", "routes/resources.answer-regenerate.ts"),
+  route("resources/workspaces/:id/files/:fid/versions/:vid/pages/:page", "routes/resources.file-page.ts"),
+  route("resources/workspaces/:id/files/:fid/versions/:vid/content", "routes/resources.file-content.ts"),
+  route("resources/table-export", "routes/resources.table-export.ts"),
   route("resources/library/upload", "routes/resources.library-upload.ts"),
   route("resources/library/files/:fid/download", "routes/resources.library-file-download.ts"),
   route("admin", "routes/admin.tsx", [

@@ -10,15 +10,16 @@ export async function relayToApi(
   request: Request,
   context: AppLoadContext,
   path: string,
-  init: { method: "GET" | "POST"; body?: ReadableStream<Uint8Array> | null; contentType?: string | null },
+  init: { method: "GET" | "POST"; body?: ReadableStream<Uint8Array> | null; contentType?: string | null; accept?: string; signal?: AbortSignal },
 ): Promise<Response> {
   const headers = new Headers();
   const token = await getSessionToken(request, context);
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (init.contentType) headers.set("content-type", init.contentType);
+  if (init.accept) headers.set("accept", init.accept);
   const length = request.headers.get("content-length");
   if (init.body && length) headers.set("content-length", length);
   if (context.clientAddress) headers.set("x-forwarded-for", context.clientAddress);
   // `duplex` lets a streamed request body through without buffering it (Node's fetch needs it).
-  return context.apiTransport(path, { method: init.method, headers, body: init.body ?? undefined, duplex: "half" } as RequestInit);
+  return context.apiTransport(path, { method: init.method, headers, body: init.body ?? undefined, signal: init.signal, duplex: "half" } as RequestInit);
 }

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from "react";
+import type { PageText } from "../../../contracts/files.ts";
+import { findQuote } from "./find-quote.ts";
+import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
+import { TextPageView } from "./text-page-view.tsx";
+
+/** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
+export interface ViewerTarget {
+  file_id: string;
+  version_id: string;
+  filename: string;
+  page: number;
+  quote: string | null;
+  start: number | null;
+  end: number | null;
+  verified: boolean;
+}
+
+type Loaded = { state: "loading" } | { state: "error"; message: string } | { state: "ok"; data: PageText };
+
+const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
+
+/**
+ * The file viewer beside the thread (a full-screen sheet on a phone): the cited page, with the
+ * quote highlighted: PDFs drawn by pdf.js with the quote marked in the text layer, other files as
+ * the page's text with the quote's offsets marked. Pages can be turned; Escape closes it.
+ */
+export function FileViewer({ workspaceId, target, onClose }: { workspaceId: string; target: ViewerTarget; onClose: () => void }) {
+  const [page, setPage] = useState(target.page);
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions/${encodeURIComponent(target.version_id)}`;
+
+  useEffect(() => {
+    const back = document.activeElement as HTMLElement | null;
+    heading.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      if (back?.isConnected) back.focus();
+    };
+  }, [onClose]);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoaded({ state: "loading" });
+    setPdf(null);
+    fetch(`${base}/pages/${page}`, { signal: ctl.signal, credentials: "same-origin" })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => null)) as (PageText & { error?: { message?: string } }) | null;
+        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? "This page could not be loaded." });
+        else setLoaded({ state: "ok", data: body });
+      })
+      .catch((err: unknown) => {
+        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `This page could not be loaded (${(err as Error).message}).` });
+      });
+    return () => ctl.abort();
+  }, [base, page]);
+
+  const cited = page === target.page && Boolean(target.quote);
+  const data = loaded.state === "ok" ? loaded.data : null;
+  // The server's offsets when it verified the quote; otherwise look for the quote here.
+  const range = data && cited ? (target.verified && target.start !== null && target.end !== null ? { start: target.start, end: target.end } : findQuote(data.text, target.quote!)) : null;
+  // In the PDF's own text layer, search for the words as they stand on the page.
+  const pdfQuote = data && cited ? (range ? data.text.slice(range.start, range.end) : target.quote) : null;
+  const showPdf = data !== null && isPdf(data) && pdf?.ok !== false;
+  const found = showPdf ? pdf?.highlight === "found" : range !== null;
+
+  return (
+    <section
+      aria-labelledby="viewer-title"
+      data-testid="file-viewer"
+      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-4 lg:z-auto lg:max-h-[calc(100vh-2rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
+    >
+      <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="viewer-title" ref={heading} tabIndex={-1} className="truncate text-sm font-semibold text-slate-900 focus:outline-none">
+            {target.filename}
+          </h2>
+          <p className="text-xs text-slate-500" aria-live="polite">
+            Page {page}
+            {data ? ` of ${data.page_count}` : ""}
+          </p>
+        </div>
+        <nav aria-label="Pages" className="flex items-center gap-1">
+          <button type="button" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label="Previous page" className={navButton}>‹</button>
+          <button type="button" onClick={() => setPage((p) => p + 1)} disabled={!data || page >= data.page_count} aria-label="Next page" className={navButton}>›</button>
+        </nav>
+        <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>✕</button>
+      </header>
+      {cited ? (
+        <div className={`border-b px-4 py-2 text-xs ${target.verified ? "border-slate-100 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+          <q className="line-clamp-3 italic">{target.quote}</q>
+          <p className="mt-1 font-medium" data-testid="quote-status">
+            {!target.verified
+              ? "Unverified: the quote was not found on this page when the answer was written."
+              : data && (!showPdf || pdf)
+                ? found
+                  ? "Highlighted on the page."
+                  : "The quote could not be located in the page as displayed."
+                : "Locating the quote…"}
+          </p>
+        </div>
+      ) : null}
+      <div className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
+        {loaded.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading page…</p> : null}
+        {loaded.state === "error" ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{loaded.message}</p> : null}
+        {data && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} onRendered={setPdf} /> : null}
+        {data && !showPdf ? <TextPageView text={data.text} range={range} /> : null}
+        {data && isPdf(data) && pdf?.ok === false ? <p className="mt-2 text-xs text-slate-500">The PDF could not be drawn here: showing the page's text instead.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+const navButton =
+  "grid size-8 place-items-center rounded-md text-base text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { findQuote, findQuoteInRuns } from "./find-quote.ts";
+
+describe("findQuote", () => {
+  const page = "Net sales\t$\t34,229 $\t35,355\nOperating income rose “sharply” in 2022 — mostly abroad.";
+
+  it("finds a quote whatever the whitespace, case and typography, as offsets of the original text", () => {
+    const r = findQuote(page, 'operating income rose "sharply" in 2022 - mostly abroad')!;
+    expect(page.slice(r.start, r.end)).toBe("Operating income rose “sharply” in 2022 — mostly abroad");
+    const t = findQuote(page, "Net sales $ 34,229")!;
+    expect(page.slice(t.start, t.end)).toBe("Net sales\t$\t34,229");
+  });
+
+  it("ignores a final period the quote added, and spans an ellipsis's parts in order", () => {
+    expect(findQuote(page, "mostly abroad.")).not.toBeNull();
+    const r = findQuote(page, "Net sales … rose")!;
+    expect(page.slice(r.start, r.end)).toMatch(/^Net sales[\s\S]*rose$/);
+    expect(findQuote(page, "rose ... Net sales")).toBeNull();
+  });
+
+  it("is null for text that is not there and for quotes too short to mean anything", () => {
+    expect(findQuote(page, "revenue fell")).toBeNull();
+    expect(findQuote(page, "a")).toBeNull();
+    expect(findQuote(page, "  ")).toBeNull();
+  });
+});
+
+describe("findQuoteInRuns", () => {
+  it("marks the part of each run the quote covers, across runs split mid-word", () => {
+    const runs = ["Revenue grew be", "cause of the light", "house plan", " and more"];
+    expect(findQuoteInRuns(runs, "grew because of the lighthouse")).toEqual([
+      { run: 0, start: 8, end: 15 },
+      { run: 1, start: 0, end: 18 },
+      { run: 2, start: 0, end: 5 },
+    ]);
+    expect(findQuoteInRuns(runs, "nothing like it")).toEqual([]);
+  });
+});

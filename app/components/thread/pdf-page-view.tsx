@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "react";
+import { findQuoteInRuns } from "./find-quote.ts";
+import { loadPdfJs, openPdf } from "./pdf-document.ts";
+
+export type HighlightOutcome = "none" | "found" | "not-found";
+
+/**
+ * One PDF page drawn by pdf.js on a canvas, with its text layer over it (selectable text) and
+ * the cited quote marked in that layer. The page fits the panel's width and redraws when it
+ * changes. `onRendered` reports whether the quote was found, or that the PDF could not be drawn.
+ */
+export function PdfPageView({ url, page, quote, onRendered }: { url: string; page: number; quote: string | null; onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [busy, setBusy] = useState(true);
+  const report = useRef(onRendered);
+  report.current = onRendered;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let t: ReturnType<typeof setTimeout> | null = null;
+    const measure = () => setWidth(Math.floor(el.clientWidth));
+    measure();
+    const ro = new ResizeObserver(() => {
+      if (t) clearTimeout(t);
+      t = setTimeout(measure, 120);
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      if (t) clearTimeout(t);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (width === 0) return;
+    let cancelled = false;
+    let textLayer: { cancel(): void } | null = null;
+    let task: { cancel(): void } | null = null;
+    setBusy(true);
+    void (async () => {
+      try {
+        const [pdfjs, doc] = await Promise.all([loadPdfJs(), openPdf(url)]);
+        const p = await doc.getPage(Math.min(page, doc.numPages));
+        if (cancelled || !canvas.current || !layer.current) return;
+        const scale = width / p.getViewport({ scale: 1 }).width;
+        const viewport = p.getViewport({ scale });
+        const dpr = window.devicePixelRatio || 1;
+        const c = canvas.current;
+        c.width = Math.floor(viewport.width * dpr);
+        c.height = Math.floor(viewport.height * dpr);
+        c.style.width = `${Math.floor(viewport.width)}px`;
+        c.style.height = `${Math.floor(viewport.height)}px`;
+        const render = p.render({ canvas: c, viewport, transform: dpr === 1 ? undefined : [dpr, 0, 0, dpr, 0, 0] });
+        task = render;
+        const div = layer.current;
+        div.replaceChildren();
+        div.style.setProperty("--scale-factor", String(scale));
+        div.style.setProperty("--user-unit", "1");
+        div.style.setProperty("--total-scale-factor", String(scale));
+        const tl = new pdfjs.TextLayer({ textContentSource: p.streamTextContent(), container: div, viewport });
+        textLayer = tl;
+        await Promise.all([render.promise, tl.render()]);
+        if (cancelled) return;
+        let highlight: HighlightOutcome = "none";
+        if (quote) {
+          const ranges = findQuoteInRuns(tl.textContentItemsStr, quote);
+          ranges.forEach((r) => mark(tl.textDivs[r.run]!, r.start, r.end));
+          highlight = ranges.length ? "found" : "not-found";
+          div.querySelector("mark")?.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
+        }
+        setBusy(false);
+        report.current({ ok: true, highlight });
+      } catch (err) {
+        if (cancelled || (err as Error)?.name === "RenderingCancelledException" || (err as Error)?.name === "AbortException") return;
+        setBusy(false);
+        report.current({ ok: false, highlight: "none" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      task?.cancel();
+      textLayer?.cancel();
+    };
+  }, [url, page, quote, width]);
+
+  return (
+    <div ref={box} className="relative w-full">
+      {busy ? <div className="absolute inset-x-0 top-8 z-10 text-center text-xs text-slate-500">Rendering page…</div> : null}
+      <div className="relative mx-auto w-fit shadow-sm ring-1 ring-slate-200">
+        <canvas ref={canvas} aria-label={`Page ${page}`} role="img" className="block" />
+        <div ref={layer} className="textLayer" data-testid="pdf-text-layer" />
+      </div>
+    </div>
+  );
+}
+
+/** Wraps [start, end) of a text-layer span's text in <mark>, keeping its layout (pdf.js's find does the same). */
+function mark(div: HTMLElement, start: number, end: number): void {
+  const text = div.textContent ?? "";
+  const m = document.createElement("mark");
+  m.className = "pdf-quote";
+  m.textContent = text.slice(start, end);
+  div.replaceChildren(document.createTextNode(text.slice(0, start)), m, document.createTextNode(text.slice(end)));
+}

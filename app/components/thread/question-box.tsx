@@ -1,0 +1,111 @@
+import { useRef, useState } from "react";
+import { SEARCH_MODEL } from "../../../contracts/agent.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
+
+interface Props {
+  threadPath: string;
+  models: string[];
+  defaultModel: string | null;
+  /** An answer of this thread is being written. */
+  streaming: boolean;
+  stopping: boolean;
+  onAsk: (query: string, model: string | null) => void;
+  onStop: () => void;
+}
+
+/**
+ * The question box: Enter sends, Shift+Enter starts a new line; disabled while an answer is
+ * written, when Stop takes the Send button's place. Without JavaScript it is a plain form that
+ * waits for the whole answer.
+ */
+export function QuestionBox({ threadPath, models, defaultModel, streaming, stopping, onAsk, onStop }: Props) {
+  const [text, setText] = useState("");
+  const [model, setModel] = useState(defaultModel ?? "");
+  const area = useRef<HTMLTextAreaElement>(null);
+  const hydrated = useHydrated();
+  const send = () => {
+    const q = text.trim();
+    if (!q || streaming) return;
+    onAsk(q, model || null);
+    setText("");
+  };
+  const search = (model || defaultModel) === SEARCH_MODEL;
+  return (
+    <form
+      method="post"
+      action={threadPath}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+      className="border-t border-slate-100 bg-white p-3 sm:p-4"
+    >
+      <input type="hidden" name="intent" value="ask" />
+      <label htmlFor="question" className="sr-only">Ask a question</label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id="question"
+          ref={area}
+          name="query"
+          rows={2}
+          value={text}
+          required
+          maxLength={10_000}
+          disabled={streaming}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          placeholder={streaming ? "Wait for the answer, or stop it…" : "Ask about your files… (Enter to send, Shift+Enter for a new line)"}
+          aria-describedby="question-help"
+          className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:cursor-not-allowed disabled:bg-slate-50"
+        />
+        {streaming ? (
+          <button
+            type="button"
+            onClick={onStop}
+            disabled={stopping}
+            className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg border border-red-200 bg-white px-4 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-60"
+          >
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-current" />
+            {stopping ? "Stopping…" : "Stop"}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={hydrated && !text.trim()}
+            className="inline-flex h-10 shrink-0 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Send
+          </button>
+        )}
+      </div>
+      <div id="question-help" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        {models.length > 1 ? (
+          <label className="inline-flex items-center gap-1.5">
+            Model
+            <select
+              name="model"
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              disabled={streaming}
+              className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800"
+            >
+              {models.map((m) => (
+                <option key={m} value={m}>{m === SEARCH_MODEL ? "Search mode (no model)" : m}</option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {search ? (
+          <span data-testid="search-mode-note" className="font-medium text-amber-800">
+            Search mode: answers are the most relevant passages of your files, with citations; no language model is used.
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import type { Citation } from "../../../contracts/citation.ts";
+import type { Thread } from "../../../contracts/workspaces.ts";
+import { Card } from "../ui/card.tsx";
+import { AnswerView } from "./answer-view.tsx";
+import { FileViewer, type ViewerTarget } from "./file-viewer.tsx";
+import { QuestionBox } from "./question-box.tsx";
+import { buildTurns, type StoredMessage } from "./turns.ts";
+import { useThreadStreams } from "./use-thread-streams.ts";
+
+interface Props {
+  workspaceId: string;
+  thread: Thread;
+  messages: StoredMessage[];
+  canWrite: boolean;
+  signedIn: boolean;
+  showThoughts: boolean;
+  models: string[];
+  defaultModel: string | null;
+}
+
+/**
+ * The thread: questions and their answers (streaming in as they are written), the question box,
+ * and the file viewer beside them when a citation is opened (`?canvas=1` gives it the larger share).
+ */
+export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn, showThoughts, models, defaultModel }: Props) {
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const canvas = params.get("canvas") === "1";
+  const threadPath = `/workspace/${workspaceId}/thread/${thread.id}`;
+  const streams = useThreadStreams({ workspaceId, threadId: thread.id, onSettled: () => void revalidator.revalidate() });
+  const { follow } = streams;
+  const turns = useMemo(() => buildTurns(messages, streams.entries), [messages, streams.entries]);
+  // What the Stop button stops: an answer asked or regenerated here, or one followed while it is written.
+  const writing = useMemo(() => new Set(messages.filter((m) => m.status === "streaming").map((m) => m.id)), [messages]);
+  const running = streams.entries.find((e) => e.connected && (e.kind !== "follow" || (e.answer.messageId !== null && writing.has(e.answer.messageId))));
+  const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+
+  // An answer still being written when the page loaded (a refresh, another tab): follow it live.
+  useEffect(() => {
+    for (const m of messages) if (m.role === "assistant" && m.is_active && m.status === "streaming") follow(m.id, m.parent_id, m.model ?? null);
+  }, [messages, follow]);
+
+  useStickToBottom(streams.entries.map((e) => e.answer.content.length).join(","));
+
+  const openCitation = useCallback((c: Citation) => setViewer({ ...c }), []);
+  const openFile = useCallback((f: { file_id: string; version_id: string; filename: string }) => setViewer({ ...f, page: 1, quote: null, start: null, end: null, verified: true }), []);
+  const closeViewer = useCallback(() => setViewer(null), []);
+  const regenerate = useCallback((answerId: string, questionId: string) => streams.regenerate(answerId, questionId, defaultModel), [streams, defaultModel]);
+
+  const grid = viewer ? (canvas ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4" : "lg:grid lg:grid-cols-2 lg:gap-4") : "";
+  return (
+    <div className={`${grid} items-start`}>
+      <Card className="flex min-h-[28rem] min-w-0 flex-col">
+        <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+          <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{thread.name}</h2>
+        </header>
+        <div className="flex-1 space-y-5 px-3 py-4 sm:px-5" aria-live="off">
+          {turns.length === 0 ? (
+            <div className="flex h-full flex-col items-center justify-center py-12 text-center">
+              <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-brand-50 text-xl text-brand-600">?</span>
+              <p className="mt-3 text-sm font-medium text-slate-900">No questions yet</p>
+              <p className="mt-1 max-w-sm text-sm text-slate-500">
+                {canWrite ? "Ask about the files of this Pod: answers cite the pages they come from." : "Questions and cited answers will appear here."}
+              </p>
+            </div>
+          ) : (
+            turns.map((t) => (
+              <section key={t.key} className="space-y-2">
+                <p aria-label="Question" className="ml-auto w-fit max-w-[85%] whitespace-pre-wrap break-words rounded-xl bg-brand-600 px-4 py-2.5 text-sm text-white">
+                  {t.question.content}
+                </p>
+                {t.stored || t.live ? (
+                  <AnswerView
+                    turn={t}
+                    threadPath={threadPath}
+                    showThoughts={showThoughts}
+                    canWrite={canWrite}
+                    signedIn={signedIn}
+                    busy={Boolean(running)}
+                    exportName={thread.name}
+                    onOpenCitation={openCitation}
+                    onOpenFile={openFile}
+                    onRegenerate={regenerate}
+                    onLoadThoughts={follow}
+                  />
+                ) : null}
+              </section>
+            ))
+          )}
+        </div>
+        {canWrite ? (
+          <div className="sticky bottom-0 rounded-b-xl">
+            <QuestionBox
+              threadPath={threadPath}
+              models={models}
+              defaultModel={defaultModel}
+              streaming={Boolean(running)}
+              stopping={Boolean(running?.stopping)}
+              onAsk={streams.ask}
+              onStop={() => running && streams.stop(running.key)}
+            />
+          </div>
+        ) : (
+          <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">Only the owner of this Pod can ask questions here.</p>
+        )}
+      </Card>
+      {viewer ? <FileViewer key={`${viewer.version_id}:${viewer.page}:${viewer.quote ?? ""}`} workspaceId={workspaceId} target={viewer} onClose={closeViewer} /> : null}
+    </div>
+  );
+}
+
+/** Keeps the newest text in view while it streams, unless the reader scrolled up. */
+function useStickToBottom(signal: string) {
+  const near = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      near.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  useEffect(() => {
+    if (signal && near.current) window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [signal]);
+}

@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import { cancelStreamQa } from "../../contracts/agent.ts";
+import { isAppError } from "../../contracts/errors.ts";
+import { apiFor } from "../lib/session.server.ts";
+import type { Route } from "./+types/resources.thread-cancel";
+
+/** Stop: POST ?message_id=<answer>; answers {message_id, status} or the API's error. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const messageId = new URL(request.url).searchParams.get("message_id") ?? "";
+  const api = await apiFor(request, context);
+  try {
+    return await api.call(cancelStreamQa, { params: { id: params.id, tid: params.tid }, query: { message_id: messageId } });
+  } catch (err) {
+    if (!isAppError(err) || err.status >= 500) throw err;
+    return data({ error: { code: err.code, message: err.message } }, { status: err.status });
+  }
+}

@@ -55,7 +55,7 @@ export default function WorkspaceLayout() {
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
         {flash ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
         <WorkspaceHeader workspace={workspace} signedIn={Boolean(user)} showThoughts={showThoughts} />
-        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <ThreadList workspace={workspace} threads={threads} signedIn={Boolean(user)} />
           <div className="min-w-0">
             <Outlet />

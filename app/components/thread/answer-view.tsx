@@ -48,7 +48,7 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
   const sources = Object.values(citations).sort((a, b) => a.n - b.n);
 
   return (
-    <article aria-label="Answer" aria-busy={streaming} data-status={status} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
+    <article aria-label="Answer" aria-busy={streaming} data-status={status} data-message-id={answerId ?? undefined} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
       {model === SEARCH_MODEL ? (
         <div className="mb-2">
           <Badge tone="amber">Search mode · passages from your files, no language model</Badge>
@@ -58,7 +58,7 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
         <ThoughtsPanel
           steps={live ? live.answer.steps : null}
           streaming={streaming}
-          onLoad={stored && answerId && stored.status !== "streaming" ? () => cb.onLoadThoughts(answerId, questionId, model) : null}
+          onLoad={stored && answerId && stored.status !== "streaming" && model !== SEARCH_MODEL ? () => cb.onLoadThoughts(answerId, questionId, model) : null}
         />
       ) : null}
       {content ? (

@@ -29,6 +29,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const [page, setPage] = useState(target.page);
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
+  const [zoom, setZoom] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions/${encodeURIComponent(target.version_id)}`;
 
@@ -72,7 +73,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
     <section
       aria-labelledby="viewer-title"
       data-testid="file-viewer"
-      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-4 lg:z-auto lg:max-h-[calc(100vh-2rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
+      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
     >
       <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">
@@ -88,6 +89,12 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
           <button type="button" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label="Previous page" className={navButton}>‹</button>
           <button type="button" onClick={() => setPage((p) => p + 1)} disabled={!data || page >= data.page_count} aria-label="Next page" className={navButton}>›</button>
         </nav>
+        {data && showPdf ? (
+          <div role="group" aria-label="Zoom" className="flex items-center gap-1 border-l border-slate-200 pl-1">
+            <button type="button" onClick={() => setZoom((z) => Math.max(1, z - 0.5))} disabled={zoom <= 1} aria-label="Zoom out" className={navButton}>−</button>
+            <button type="button" onClick={() => setZoom((z) => Math.min(3, z + 0.5))} disabled={zoom >= 3} aria-label="Zoom in" className={navButton}>+</button>
+          </div>
+        ) : null}
         <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>✕</button>
       </header>
       {cited ? (
@@ -104,10 +111,10 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
           </p>
         </div>
       ) : null}
-      <div className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
+      <div data-viewer-scroll="" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
         {loaded.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading page…</p> : null}
         {loaded.state === "error" ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{loaded.message}</p> : null}
-        {data && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} onRendered={setPdf} /> : null}
+        {data && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} /> : null}
         {data && !showPdf ? <TextPageView text={data.text} range={range} /> : null}
         {data && isPdf(data) && pdf?.ok === false ? <p className="mt-2 text-xs text-slate-500">The PDF could not be drawn here: showing the page's text instead.</p> : null}
       </div>

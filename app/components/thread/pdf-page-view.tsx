@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { findQuoteInRuns } from "./find-quote.ts";
 import { loadPdfJs, openPdf } from "./pdf-document.ts";
+import { centreInViewer } from "./scroll-into-viewer.ts";
 
 export type HighlightOutcome = "none" | "found" | "not-found";
 
 /**
  * One PDF page drawn by pdf.js on a canvas, with its text layer over it (selectable text) and
- * the cited quote marked in that layer. The page fits the panel's width and redraws when it
- * changes. `onRendered` reports whether the quote was found, or that the PDF could not be drawn.
+ * the cited quote marked in that layer. At zoom 1 the page fits the panel's width; it redraws
+ * when the width or zoom changes. `onRendered` reports whether the quote was found, or that the PDF could not be drawn.
  */
-export function PdfPageView({ url, page, quote, onRendered }: { url: string; page: number; quote: string | null; onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void }) {
+export function PdfPageView({ url, page, quote, zoom, onRendered }: { url: string; page: number; quote: string | null; zoom: number; onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -46,7 +47,7 @@ export function PdfPageView({ url, page, quote, onRendered }: { url: string; pag
         const [pdfjs, doc] = await Promise.all([loadPdfJs(), openPdf(url)]);
         const p = await doc.getPage(Math.min(page, doc.numPages));
         if (cancelled || !canvas.current || !layer.current) return;
-        const scale = width / p.getViewport({ scale: 1 }).width;
+        const scale = (width * zoom) / p.getViewport({ scale: 1 }).width;
         const viewport = p.getViewport({ scale });
         const dpr = window.devicePixelRatio || 1;
         const c = canvas.current;
@@ -70,7 +71,7 @@ export function PdfPageView({ url, page, quote, onRendered }: { url: string; pag
           const ranges = findQuoteInRuns(tl.textContentItemsStr, quote);
           ranges.forEach((r) => mark(tl.textDivs[r.run]!, r.start, r.end));
           highlight = ranges.length ? "found" : "not-found";
-          div.querySelector("mark")?.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
+          centreInViewer(div.querySelector("mark"));
         }
         setBusy(false);
         report.current({ ok: true, highlight });
@@ -85,7 +86,7 @@ export function PdfPageView({ url, page, quote, onRendered }: { url: string; pag
       task?.cancel();
       textLayer?.cancel();
     };
-  }, [url, page, quote, width]);
+  }, [url, page, quote, width, zoom]);
 
   return (
     <div ref={box} className="relative w-full">

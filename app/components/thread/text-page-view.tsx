@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import type { Range } from "./find-quote.ts";
+import { centreInViewer } from "./scroll-into-viewer.ts";
 
 /** A page's text (documents, sheets, slides, or a PDF that could not be drawn) with the quote marked. */
 export function TextPageView({ text, range }: { text: string; range: Range | null }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
+    centreInViewer(ref.current);
   }, [text, range]);
   if (!text.trim()) return <p className="p-4 text-sm text-slate-500">This page has no text.</p>;
   const r = range && range.start >= 0 && range.end <= text.length && range.end > range.start ? range : null;

@@ -23,7 +23,7 @@ export function ThoughtsPanel({ steps, streaming, onLoad }: { steps: Step[] | nu
       </button>
     ) : null;
   }
-  if (steps.length === 0) return streaming ? null : <p className="mb-2 text-xs text-slate-400">No thoughts or tool calls for this answer.</p>;
+  if (steps.length === 0) return null;
   const tools = steps.filter((s) => s.kind === "tool").length;
   const label = `Thoughts${tools ? ` · ${tools} tool call${tools === 1 ? "" : "s"}` : ""}`;
   return (

@@ -3,7 +3,7 @@ import { emptyAnswer } from "./answer-state.ts";
 import { buildTurns, type LiveEntry, type StoredMessage } from "./turns.ts";
 
 const msg = (id: string, role: "user" | "assistant", parent: string | null, o: Partial<StoredMessage> = {}): StoredMessage => ({
-  id, thread_id: "t", parent_id: parent, role, content: `${id} text`, status: "complete", is_active: true, feedback: null, created_at: id, ...o,
+  id, thread_id: "t", parent_id: parent, role, content: `${id} text`, status: "complete", is_active: true, feedback: null, citations: [], model: null, created_at: id, ...o,
 });
 const live = (key: string, o: { kind?: LiveEntry["kind"]; messageId?: string | null; questionId?: string | null; question?: string }): LiveEntry => ({
   key, kind: o.kind ?? "ask", question: o.question ?? null, model: null, connected: true, stopping: false, problem: null,

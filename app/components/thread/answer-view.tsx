@@ -13,7 +13,8 @@ import type { Turn } from "./turns.ts";
 export interface AnswerCallbacks {
   onOpenCitation: (c: Citation) => void;
   onOpenFile: (f: { file_id: string; version_id: string; filename: string }) => void;
-  onRegenerate: (answerId: string, questionId: string) => void;
+  /** Answers again with the same model as this answer (null: the default). */
+  onRegenerate: (answerId: string, questionId: string, model: string | null) => void;
   onLoadThoughts: (answerId: string, questionId: string | null, model: string | null) => void;
 }
 
@@ -112,7 +113,7 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
           canWrite={canWrite}
           signedIn={signedIn}
           busy={busy}
-          onRegenerate={answerId && questionId ? () => cb.onRegenerate(answerId, questionId) : null}
+          onRegenerate={answerId && questionId ? () => cb.onRegenerate(answerId, questionId, model) : null}
         />
       ) : null}
     </article>

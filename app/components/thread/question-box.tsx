@@ -59,7 +59,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
               send();
             }
           }}
-          placeholder={streaming ? "Wait for the answer, or stop it…" : "Ask about your files… (Enter to send, Shift+Enter for a new line)"}
+          placeholder={streaming ? "Wait for the answer, or stop it…" : "Ask about your files…"}
           aria-describedby="question-help"
           className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:cursor-not-allowed disabled:bg-slate-50"
         />
@@ -84,6 +84,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
         )}
       </div>
       <div id="question-help" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
         {models.length > 1 ? (
           <label className="inline-flex items-center gap-1.5">
             Model

@@ -47,7 +47,11 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
   const openCitation = useCallback((c: Citation) => setViewer({ ...c }), []);
   const openFile = useCallback((f: { file_id: string; version_id: string; filename: string }) => setViewer({ ...f, page: 1, quote: null, start: null, end: null, verified: true }), []);
   const closeViewer = useCallback(() => setViewer(null), []);
-  const regenerate = useCallback((answerId: string, questionId: string) => streams.regenerate(answerId, questionId, defaultModel), [streams, defaultModel]);
+  const { regenerate: regenerateAnswer } = streams;
+  const regenerate = useCallback(
+    (answerId: string, questionId: string, model: string | null) => regenerateAnswer(answerId, questionId, model && models.includes(model) ? model : defaultModel),
+    [regenerateAnswer, models, defaultModel],
+  );
 
   const grid = viewer ? (canvas ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4" : "lg:grid lg:grid-cols-2 lg:gap-4") : "";
   return (

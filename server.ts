@@ -89,6 +89,8 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       getBuild = async () => build;
       // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
       // responses stay uncompressed: buffered by the compressor, they slowed navigations down.
+      // Event streams (the agent's answers, relayed by app/lib/sse-relay.server.ts) are never
+      // compressed either: hono's filter skips text/event-stream and `cache-control: no-transform`.
       const gzip = compress();
       app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
       app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));

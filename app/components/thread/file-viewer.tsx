@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { PageText } from "../../../contracts/files.ts";
 import { findQuote } from "./find-quote.ts";
+import { PageDiff } from "./page-diff.tsx";
 import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
 import { TextPageView } from "./text-page-view.tsx";
+import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
 
 /** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
 export interface ViewerTarget {
@@ -27,11 +29,17 @@ const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i
  */
 export function FileViewer({ workspaceId, target, onClose }: { workspaceId: string; target: ViewerTarget; onClose: () => void }) {
   const [page, setPage] = useState(target.page);
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
   const [zoom, setZoom] = useState(1);
+  const [versionId, setVersionId] = useState(target.version_id);
+  const [compare, setCompare] = useState(false);
+  const versions = useFileVersions(workspaceId, target.file_id);
+  const previous = versions[versions.findIndex((v) => v.version_id === versionId) - 1]?.version_id ?? null;
   const heading = useRef<HTMLHeadingElement>(null);
-  const base = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions/${encodeURIComponent(target.version_id)}`;
+  const files = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions`;
+  const base = `${files}/${encodeURIComponent(versionId)}`;
+  const diffing = compare && previous !== null;
+  const before = usePageText(diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null);
 
   useEffect(() => {
     const back = document.activeElement as HTMLElement | null;
@@ -44,23 +52,10 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
     };
   }, [onClose]);
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoaded({ state: "loading" });
-    setPdf(null);
-    fetch(`${base}/pages/${page}`, { signal: ctl.signal, credentials: "same-origin" })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => null)) as (PageText & { error?: { message?: string } }) | null;
-        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? "This page could not be loaded." });
-        else setLoaded({ state: "ok", data: body });
-      })
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `This page could not be loaded (${(err as Error).message}).` });
-      });
-    return () => ctl.abort();
-  }, [base, page]);
+  const loaded = usePageText(`${base}/pages/${page}`);
+  useEffect(() => setPdf(null), [base, page]);
 
-  const cited = page === target.page && Boolean(target.quote);
+  const cited = page === target.page && versionId === target.version_id && Boolean(target.quote);
   const data = loaded.state === "ok" ? loaded.data : null;
   // The server's offsets when it verified the quote; otherwise look for the quote here.
   const range = data && cited ? (target.verified && target.start !== null && target.end !== null ? { start: target.start, end: target.end } : findQuote(data.text, target.quote!)) : null;
@@ -97,6 +92,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
         ) : null}
         <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>✕</button>
       </header>
+      <VersionBar versions={versions} current={versionId} cited={target.version_id} compare={compare} onChange={(id) => setVersionId(id)} onCompare={setCompare} />
       {cited ? (
         <div className={`border-b px-4 py-2 text-xs ${target.verified ? "border-slate-100 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
           <q className="line-clamp-3 italic">{target.quote}</q>
@@ -114,12 +110,37 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
       <div data-viewer-scroll="" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
         {loaded.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading page…</p> : null}
         {loaded.state === "error" ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{loaded.message}</p> : null}
-        {data && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} /> : null}
-        {data && !showPdf ? <TextPageView text={data.text} range={range} /> : null}
+        {data && diffing && before.state === "ok" ? (
+          <PageDiff before={before.data.text} after={data.text} beforeLabel={versionLabel(versions, previous)} afterLabel={versionLabel(versions, versionId)} />
+        ) : null}
+        {data && diffing && before.state === "error" ? <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">The previous version: {before.message}</p> : null}
+        {data && !diffing && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} /> : null}
+        {data && !diffing && !showPdf ? <TextPageView text={data.text} range={range} /> : null}
         {data && isPdf(data) && pdf?.ok === false ? <p className="mt-2 text-xs text-slate-500">The PDF could not be drawn here: showing the page's text instead.</p> : null}
       </div>
     </section>
   );
+}
+
+/** A page's text from a resource URL (null: nothing to load). */
+function usePageText(url: string | null): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  useEffect(() => {
+    if (!url) return;
+    const ctl = new AbortController();
+    setLoaded({ state: "loading" });
+    fetch(url, { signal: ctl.signal, credentials: "same-origin" })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => null)) as (PageText & { error?: { message?: string } }) | null;
+        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? "This page could not be loaded." });
+        else setLoaded({ state: "ok", data: body });
+      })
+      .catch((err: unknown) => {
+        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `This page could not be loaded (${(err as Error).message}).` });
+      });
+    return () => ctl.abort();
+  }, [url]);
+  return loaded;
 }
 
 const navButton =

@@ -250,6 +250,8 @@ export interface PassageTable {
   start: number;
   end: number;
   heading: string;
+  /** The document's label (file name in words, then title), see migration 0007. */
+  label: ColumnType<string, string | undefined, string>;
   text: string;
   /** SQLite only: the rowid of the passage's passages_fts row. */
   seq: ColumnType<number, number | undefined, never>;

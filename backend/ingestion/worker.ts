@@ -1,14 +1,17 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { buildPassages } from "./passages.ts";
 import { parseFile } from "./parse-file.ts";
 import { ParseError } from "./types.ts";
 import type { WorkerRequest, WorkerResponse } from "./run-parser.ts";
 
-/** Worker entry: parse one file, build its passages, post one message. See run-parser.ts. */
+/** Parse one file and build its passages. See parser-pool.ts. */
 async function main(request: WorkerRequest): Promise<WorkerResponse> {
   try {
     const document = await parseFile(request.path, request.options);
     const passages = buildPassages(document, { fileVersionId: request.fileVersionId });
+    // The positions live on in the passages' boxes; the caller stores page text only, so the
+    // spans need not be copied out of the worker.
+    for (const page of document.pages) delete page.spans;
     return { ok: true, document, passages };
   } catch (err) {
     if (err instanceof ParseError) return { ok: false, reason: err.reason, message: err.message };
@@ -19,6 +22,8 @@ async function main(request: WorkerRequest): Promise<WorkerResponse> {
 
 if (parentPort) {
   const port = parentPort;
-  // The parent terminates the worker after this message, which also ends any Tesseract worker.
-  void main(workerData as WorkerRequest).then((response) => port.postMessage(response));
+  // One request at a time: the pool sends the next only after this one's answer.
+  port.on("message", (request: WorkerRequest) => {
+    void main(request).then((response) => port.postMessage(response));
+  });
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { Deps } from "../deps.ts";
 import { claim, requeueStuck } from "../platform/jobs/queue.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
@@ -9,20 +10,30 @@ export const STUCK_AFTER_MS = 30 * 60_000;
 const STUCK_CHECK_MS = 60_000;
 
 export interface WorkerLoop {
-  /** Stops claiming jobs and waits for the current one to finish. */
+  /** Stops claiming jobs and waits for the current ones to finish. */
   close(): Promise<void>;
 }
 
-/** Claims and processes one job at a time until closed; polls every 500 ms when idle. */
-export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): WorkerLoop {
+export interface WorkerLoopOptions extends IngestOptions {
+  /**
+   * Jobs in progress at once (default: one per core). Parsing runs in the parser pool's worker
+   * threads, so while one job parses another can write its index or parse too.
+   */
+  concurrency?: number;
+}
+
+/** Claims and processes jobs, `concurrency` at a time, until closed; polls every 500 ms when idle. */
+export function startWorkerLoop(deps: Deps, options: WorkerLoopOptions = {}): WorkerLoop {
+  const { concurrency = os.availableParallelism(), ...ingestOptions } = options;
   const id = workerId();
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const wakers = new Set<() => void>();
   let lastStuckCheck = 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { wake = null; resolve(); }, ms);
-      wake = () => { clearTimeout(timer); wake = null; resolve(); };
+      const wake = () => { clearTimeout(timer); wakers.delete(wake); resolve(); };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
   const loop = async () => {
     while (!stopped) {
@@ -33,7 +44,7 @@ export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): Worker
           if (n > 0) deps.log.warn(`[ingest] requeued ${n} stuck job(s)`);
         }
         const job = await claim(deps.db, id);
-        if (job) await processJob(deps, job, options);
+        if (job) await processJob(deps, job, ingestOptions);
         else await sleep(IDLE_POLL_MS);
       } catch (err) {
         deps.log.error("[ingest] worker loop error:", err);
@@ -41,11 +52,11 @@ export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): Worker
       }
     }
   };
-  const running = loop();
+  const running = Promise.all(Array.from({ length: Math.max(1, concurrency) }, loop));
   return {
     async close() {
       stopped = true;
-      wake?.();
+      for (const wake of [...wakers]) wake();
       await running;
     },
   };

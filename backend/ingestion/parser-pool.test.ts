@@ -72,4 +72,15 @@ describe("ParserPool", () => {
     expect(document.pages[0].spans).toBeUndefined();
     expect(passages[0].boxes).toHaveLength(1);
   });
+
+  it("replaces U+0000 (which PostgreSQL refuses) with a space, keeping offsets", async () => {
+    const path = join(dir, "nul.txt");
+    // Past the first 8 KB, where the binary sniffing looks.
+    await writeFile(path, `${"Plain words here.\n".repeat(600)}Net\u0000income 42\n`);
+    const { document, passages } = await newPool().parse(request(path), 20_000);
+    const text = document.pages.map((p) => p.text).join("\n");
+    expect(text).not.toContain("\u0000");
+    expect(text).toContain("Net income 42");
+    for (const p of passages) expect(document.pages.find((pg) => pg.page === p.page)!.text.slice(p.start, p.end)).toBe(p.text);
+  });
 });

@@ -83,4 +83,17 @@ describe("ParserPool", () => {
     expect(text).toContain("Net income 42");
     for (const p of passages) expect(document.pages.find((pg) => pg.page === p.page)!.text.slice(p.start, p.end)).toBe(p.text);
   });
+
+  it("a used worker that runs out of memory gets the file once more in a fresh worker", async () => {
+    const p = newPool({ maxHeapMb: 64 });
+    await p.parse(request(await pdf("first.pdf", "First file")), 20_000);
+    expect(p.started).toBe(1);
+    const big = join(dir, "big.csv");
+    await writeFile(big, "a,b\n" + "1234567890,abcdefghij\n".repeat(1_500_000));
+    await expect(p.parse(request(big), 60_000)).rejects.toMatchObject({ reason: "out-of-memory" });
+    // The worn worker, then a fresh one for the second try; a fresh worker's failure is final.
+    expect(p.started).toBe(2);
+    await expect(p.parse(request(big), 60_000)).rejects.toMatchObject({ reason: "out-of-memory" });
+    expect(p.started).toBe(3);
+  });
 });

@@ -58,8 +58,23 @@ export class ParserPool {
   constructor(private readonly o: ParserPoolOptions) {}
 
   async parse(request: WorkerRequest, timeoutMs: number): Promise<ParseResult> {
-    const slot = await this.acquire();
-    const outcome = await new Promise<ParseResult | ParseError>((resolve) => {
+    let slot = await this.acquire();
+    let outcome = await this.send(slot, request, timeoutMs);
+    // A worker that ran out of memory or crashed after serving other files may have been worn by
+    // them: the file gets one more try in a fresh worker, so it fails only on its own account.
+    if (outcome instanceof ParseError && (outcome.reason === "out-of-memory" || outcome.reason === "crashed") && slot.files > 1 && !this.closed) {
+      slot = this.replace(slot);
+      outcome = await this.send(slot, request, timeoutMs);
+    }
+    if (outcome instanceof ParseError || slot.files >= this.o.filesPerWorker) void this.retire(slot);
+    else this.release(slot);
+    if (outcome instanceof ParseError) throw outcome;
+    return outcome;
+  }
+
+  private send(slot: Slot, request: WorkerRequest, timeoutMs: number): Promise<ParseResult | ParseError> {
+    slot.files++;
+    return new Promise((resolve) => {
       const timer = setTimeout(() => {
         slot.settle?.(new ParseError("timeout", `Parsing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
       }, timeoutMs);
@@ -70,11 +85,6 @@ export class ParserPool {
       };
       slot.worker.postMessage(request);
     });
-    slot.files++;
-    if (outcome instanceof ParseError || slot.files >= this.o.filesPerWorker) this.retire(slot);
-    else this.release(slot);
-    if (outcome instanceof ParseError) throw outcome;
-    return outcome;
   }
 
   /** Ends every worker; requests still running fail as crashed. */
@@ -116,6 +126,13 @@ export class ParserPool {
     if (next) next(this.spawn());
     slot.settle?.(new ParseError("crashed", "The parser was stopped."));
     await slot.worker.terminate();
+  }
+
+  /** Ends a worker and starts another in its place, for the same caller. */
+  private replace(slot: Slot): Slot {
+    this.slots.delete(slot);
+    void slot.worker.terminate();
+    return this.spawn();
   }
 
   private spawn(): Slot {

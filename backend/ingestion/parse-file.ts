@@ -26,6 +26,7 @@ export async function parseFile(path: string, options: ParseFileOptions = {}, on
  * one, so every offset (passages, PDF spans) stays true.
  */
 export function storableText(doc: ParsedDocument): ParsedDocument {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const clean = (t: string) => t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   doc.title = clean(doc.title);
   for (const page of doc.pages) {

@@ -29,7 +29,7 @@ export interface SseConnection {
 
 /** Opens a Server-Sent Events request and parses frames as they arrive. */
 export async function openSse(
-  app: TestApp,
+  app: Pick<TestApp, "url">,
   method: string,
   path: string,
   o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},

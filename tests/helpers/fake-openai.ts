@@ -56,8 +56,8 @@ export interface FakeOpenAI {
 }
 
 /**
- * A loopback stand-in for an OpenAI-compatible server: POST /v1/chat/completions with stream: true,
- * scripted per test. It records every request, when it sent the first text, and whether the client
+ * A loopback stand-in for an OpenAI-compatible server: POST /v1/chat/completions, streamed (SSE
+ * chunks, usage last when asked) or whole, scripted per test. It records every request, when it sent the first text, and whether the client
  * hung up early; anything it was not scripted for answers 500 and lands in `unexpected`.
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
@@ -130,7 +130,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         res.end(JSON.stringify({ error: { message: step.error.message, type: "server_error", code: null } }));
         return;
       }
-      void stream(res, body, step, rec).finally(notify);
+      if (body.stream) void stream(res, body, step, rec).finally(notify);
+      else whole(res, body, step, rec);
     });
   });
   server.on("connection", (s) => {
@@ -140,6 +141,21 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
+}
+
+/** A non-streamed completion (stream: false), as generateText asks for. */
+function whole(res: http.ServerResponse, body: ChatRequest, step: StreamStep, rec: RecordedRequest): void {
+  const usage = step.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
+  const message = {
+    role: "assistant",
+    content: pieces(step.text).join("") || null,
+    ...(step.toolCalls?.length ? { tool_calls: step.toolCalls.map((c, i) => ({ id: c.id ?? `call_${i}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } })) } : {}),
+  };
+  const finish = step.toolCalls?.length ? "tool_calls" : "stop";
+  rec.firstTextAt = performance.now();
+  rec.finished = true;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ id: "chatcmpl-whole", object: "chat.completion", created: Math.floor(Date.now() / 1000), model: body.model, choices: [{ index: 0, message, finish_reason: finish }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
 }
 
 const pieces = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : (v.match(/\S+\s*|\s+/g) ?? []));

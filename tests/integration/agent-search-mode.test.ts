@@ -99,6 +99,13 @@ describe("search mode (no model configured)", () => {
     expect(textOf(events)).not.toContain("acme-2022.md");
   });
 
+  it("refuses a model when none is configured (400 before any byte)", async () => {
+    const res = await app.request("POST", `/workspaces/${ws.id}/threads/${await newThread()}/stream_qa`, { token: alice.token, body: { query: "Hi", model: "gpt-4.1" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("agent/unknown-model");
+    expect(res.body.error.message).toContain("search");
+  });
+
   it("says so when nothing matches", async () => {
     const tid = await newThread();
     const events = await (await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token: alice.token, body: { query: "zeppelin xylophone" } })).done();

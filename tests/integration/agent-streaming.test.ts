@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, setupAgent, type AgentSetup } from "../helpers/agent.ts";
@@ -116,6 +117,32 @@ describe("a second subscriber", () => {
     expect(tail.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
     const viaQuery = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream?after=${all.length - 2}`, { token: s.alice.token })).done();
     expect(viaQuery.map((e) => e.data.type)).toEqual(["done"]);
+  });
+});
+
+describe("an answer whose writer died", () => {
+  it("is closed by its follower as failed once its row has not moved for 30 s", async () => {
+    const tid = await s.newThread();
+    const [qid, id] = [crypto.randomUUID(), crypto.randomUUID()];
+    const old = new Date(Date.now() - 60_000).toISOString();
+    const db = s.app.deps.db.kysely;
+    const base = { thread_id: tid, is_active: 1, created_by: s.alice.user.uid, created_at: old, updated_at: old };
+    await db.insertInto("messages").values([
+      { ...base, id: qid, parent_id: null, role: "user", content: "Q", status: "complete" },
+      { ...base, id, parent_id: qid, role: "assistant", content: "Half", status: "streaming" },
+    ]).execute();
+    const events = [
+      { t: 0, e: { type: "message_started", message_id: id, user_message_id: qid, thread_id: tid } },
+      { t: 5, e: { type: "text_delta", text: "Half" } },
+    ];
+    await db.insertInto("message_events").values({ message_id: id, seq: 0, first_index: 0, events: JSON.stringify(events), created_at: old }).execute();
+    const got = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, { token: s.alice.token })).done();
+    expect(got.map((e) => e.data)).toEqual([
+      ...events.map((e) => e.e),
+      { type: "error", code: "agent/abandoned", message: expect.any(String) },
+      { type: "done", message_id: id, status: "failed" },
+    ]);
+    expect((await messageRow(id)).status).toBe("failed");
   });
 });
 

@@ -69,6 +69,17 @@ describe("modelAnswer: the AI SDK's stream as our events", () => {
     expect(model.doStreamCalls[0]!.tools?.map((t) => t.name).sort()).toEqual(["broken", "lookup"]);
   });
 
+  it("starts a later step's text on a new paragraph", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        stream([{ type: "text-start", id: "a" }, { type: "text-delta", id: "a", delta: "Let me look." }, { type: "text-end", id: "a" }, { type: "tool-call", toolCallId: "c1", toolName: "lookup", input: '{"q":"x"}' }, finish("tool-calls", 1, 1)]),
+        stream([{ type: "text-start", id: "b" }, { type: "text-delta", id: "b", delta: "Found" }, { type: "text-delta", id: "b", delta: " it." }, { type: "text-end", id: "b" }, finish("stop", 1, 1)]),
+      ],
+    });
+    const text = (await collect(model)).map((e) => (e.type === "text_delta" ? e.text : "")).join("");
+    expect(text).toBe("Let me look.\n\nFound it.");
+  });
+
   it("turns a stream error into an error event and stops", async () => {
     const model = new MockLanguageModelV3({
       doStream: stream([{ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Par" }, { type: "error", error: new Error("overloaded") }]),

@@ -39,14 +39,25 @@ export async function* mapFullStream<T extends ToolSet>(
   parts: AsyncIterable<TextStreamPart<T>>,
   run: Pick<ModelRun, "modelId" | "cost">,
 ): AsyncGenerator<StreamEvent> {
+  // Text of a later step starts a new paragraph ("Let me search." then "Sales were ...").
+  let wrote = "";
+  let newStep = false;
   for await (const part of parts) {
     switch (part.type) {
+      case "start-step":
+        newStep = true;
+        break;
       case "reasoning-delta":
         if (part.text) yield { type: "thinking", text: part.text };
         break;
-      case "text-delta":
-        if (part.text) yield { type: "text_delta", text: part.text };
+      case "text-delta": {
+        if (!part.text) break;
+        const text = newStep && wrote && !/\s$/.test(wrote) ? `\n\n${part.text}` : part.text;
+        newStep = false;
+        wrote = text.slice(-1);
+        yield { type: "text_delta", text };
         break;
+      }
       case "tool-call":
         yield { type: "tool_call", id: part.toolCallId, name: part.toolName, args: part.input ?? null };
         break;

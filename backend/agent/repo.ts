@@ -6,37 +6,41 @@ import type { FinalStatus, LiveAnswer } from "./live.ts";
 
 /**
  * Stores what each answer added since its last write: one batch row of events each, the text and
- * citations so far, and (at the end) the final status. One transaction for all of them.
+ * citations so far, and (at the end) the final status. One transaction for all of them. Returns
+ * the answers whose row is gone (their thread was deleted meanwhile): nothing is stored for them.
  */
-export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: FinalStatus | null): Promise<void> {
+export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: FinalStatus | null): Promise<LiveAnswer[]> {
   const snapshots = answers.map((a) => ({
     a,
     end: a.events.length,
     batch: a.events.slice(a.flushed),
     content: a.content,
     citations: JSON.stringify(a.citations),
+    gone: false,
   }));
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const s of snapshots) {
-      if (s.batch.length > 0) {
-        await tx
-          .insertInto("message_events")
-          .values({ message_id: s.a.id, seq: s.a.batches, first_index: s.a.flushed, events: JSON.stringify(s.batch), created_at: t })
-          .execute();
-      }
-      await tx
+      // The row first: it locks the answer (a concurrent delete waits) and says whether it exists.
+      const updated = await tx
         .updateTable("messages")
         .set({ content: s.content, citations: s.citations, updated_at: t, ...(status ? { status } : {}) })
         .where("id", "=", s.a.id)
+        .executeTakeFirst();
+      s.gone = Number(updated.numUpdatedRows) === 0;
+      if (s.gone || s.batch.length === 0) continue;
+      await tx
+        .insertInto("message_events")
+        .values({ message_id: s.a.id, seq: s.a.batches, first_index: s.a.flushed, events: JSON.stringify(s.batch), created_at: t })
         .execute();
     }
   });
   for (const s of snapshots) {
-    if (s.batch.length > 0) s.a.batches++;
+    if (s.batch.length > 0 && !s.gone) s.a.batches++;
     s.a.flushed = s.end;
     s.a.lastWriteAt = Date.now();
   }
+  return snapshots.filter((s) => s.gone).map((s) => s.a);
 }
 
 /** Which of these answers someone asked to cancel. */

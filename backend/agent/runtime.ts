@@ -34,7 +34,7 @@ export class AnswerRuntime {
   /** Stores the final event and status, then lets followers finish and forgets the answer. */
   async finish(answer: LiveAnswer, status: FinalStatus): Promise<void> {
     try {
-      await this.serial(() => repo.storeProgress(this.deps, [answer], status));
+      await this.serial(async () => void (await repo.storeProgress(this.deps, [answer], status)));
     } catch (err) {
       this.deps.log.error(`[agent] storing the end of answer ${answer.id} failed:`, err);
     }
@@ -51,7 +51,12 @@ export class AnswerRuntime {
     if (answers.length === 0) return;
     try {
       const due = answers.filter((a) => a.dirty || Date.now() - a.lastWriteAt >= HEARTBEAT_MS);
-      if (due.length) await this.serial(() => repo.storeProgress(this.deps, due, null));
+      if (due.length) {
+        await this.serial(async () => {
+          // A deleted thread took its answers with it: stop writing them.
+          for (const a of await repo.storeProgress(this.deps, due, null)) a.controller.abort();
+        });
+      }
       const cancelled = await repo.cancelRequested(this.deps, answers.map((a) => a.id));
       for (const id of cancelled) this.live.get(id)?.controller.abort();
     } catch (err) {

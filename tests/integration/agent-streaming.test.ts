@@ -120,6 +120,25 @@ describe("a second subscriber", () => {
   });
 });
 
+describe("a thread deleted while it is answered", () => {
+  it("stops its answer's model call; another answer written meanwhile is stored as usual", async () => {
+    const doomed = await s.newThread();
+    const other = await s.newThread();
+    const before = s.fake.requests.length;
+    s.fake.script({ text: words(200), delayMs: 30 }, { text: words(20), delayMs: 30 });
+    const a = await s.ask(doomed, { query: "Doomed" });
+    await a.waitFor((e) => e.data.type === "text_delta");
+    const b = await s.ask(other, { query: "Survivor" });
+    await b.waitFor((e) => e.data.type === "text_delta");
+    expect((await s.app.request("DELETE", `/workspaces/${s.ws.id}/threads/${doomed}`, { token: s.alice.token })).status).toBe(200);
+    await s.fake.waitForEarlyClose(before, 3_000);
+    const events = await b.done();
+    expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });
+    expect((await messageRow(idOf(events))).content).toBe(words(20).join(""));
+    await a.done();
+  });
+});
+
 describe("an answer whose writer died", () => {
   it("is closed by its follower as failed once its row has not moved for 30 s", async () => {
     const tid = await s.newThread();

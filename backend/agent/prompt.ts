@@ -15,7 +15,7 @@ export function systemPrompt(o: { workspaceName: string; files: { id: string; fi
     list ? list + more : "(no files yet)",
     "",
     "Find evidence with search_documents, then read_pages for the full text of promising pages. Every passage and page you are given has a source number n.",
-    'Cite every fact you take from the documents right after it, as [n: "exact words from the source"]: copy a short sentence or phrase verbatim, without paraphrasing. [n] alone is allowed when the whole passage supports the claim.',
+    'Cite every fact you take from the documents right after it, as [n: "exact words from the source"]: copy a short sentence or phrase verbatim, without paraphrasing (write a double quote inside it as a single quote). [n] alone is allowed when the whole passage supports the claim.',
     "Cite only source numbers you were given. If the documents do not answer the question, say so plainly instead of guessing.",
     "Answer in Markdown, concise and specific: numbers with their units and periods.",
   ].join("\n");

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bestSentence, locateQuote, normalise } from "./quote.ts";
 
+const span = (at: { start: number; end: number } | null): [number, number] => {
+  if (!at) throw new Error("not found");
+  return [at.start, at.end];
+};
+
 const PAGE = "Item 7.  Management's Discussion\n\nNet sales rose 12%   to $4.1 billion in fiscal 2022.\nOperating income was $910 million, up from $850 million.";
 
 describe("locateQuote", () => {
@@ -14,6 +19,12 @@ describe("locateQuote", () => {
     const page = "The CEO said “we’re done” – finally.";
     const at = locateQuote(page, `"we're done" - finally.`);
     expect(page.slice(at!.start, at!.end)).toBe("we’re done” – finally.");
+  });
+
+  it("takes double and single quote marks as the same, and joins words hyphenated across lines", () => {
+    const page = 'He said "buy the dip" and the insur-\nance float grew.';
+    expect(page.slice(...span(locateQuote(page, "said 'buy the dip' and the insurance float")))).toBe('said "buy the dip" and the insur-\nance float');
+    expect(locateQuote("a well-known fact", "a well-known fact")).not.toBeNull();
   });
 
   it("accepts an ellipsis standing for skipped words, when the parts come in order", () => {

@@ -9,9 +9,10 @@ const MIN_QUOTE_CHARS = 4;
 /** Longest quote a citation keeps; longer ones are cut at a word boundary (still on the page). */
 export const MAX_QUOTE_CHARS = 300;
 
+/** Every quote mark is one: a quote inside `[n: "..."]` must turn the source's " into '. */
 const FOLD: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-  "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
+  '"': "'", "\u201c": "'", "\u201d": "'", "\u201e": "'", "\u201f": "'", "\u2033": "'",
   "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
   "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "",
 };
@@ -22,13 +23,26 @@ interface Normalised {
   map: number[];
 }
 
-/** Folds case, typography and whitespace runs (to one space), remembering where each char came from. */
+/** A word broken at a line end ("insur-\nance"): the hyphen and the break are dropped. */
+const LINE_BREAK_HYPHEN = /^-[ \t]*\r?\n\s*(?=\p{Ll})/u;
+
+/**
+ * Folds case, typography, words hyphenated across lines and whitespace runs (to one space),
+ * remembering where each character came from.
+ */
 export function normalise(s: string): Normalised {
   let text = "";
   const map: number[] = [];
   let space = false;
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;
+    if (ch === "-" && /\p{L}/u.test(s[i - 1] ?? "")) {
+      const broken = LINE_BREAK_HYPHEN.exec(s.slice(i, i + 40));
+      if (broken) {
+        i += broken[0].length - 1;
+        continue;
+      }
+    }
     if (/\s/.test(ch)) {
       space = text.length > 0;
       continue;
@@ -53,7 +67,7 @@ export function normalise(s: string): Normalised {
  * quote ("net sales ... rose") may stand for skipped words: the parts must then appear in order.
  */
 export function locateQuote(page: string, quote: string): { start: number; end: number } | null {
-  const q = normalise(quote).text.replace(/^["'\s]+|["'\s]+$/g, "");
+  const q = normalise(quote).text.replace(/^['\s]+|['\s]+$/g, "");
   const p = normalise(page);
   // A final period or comma may be the model's punctuation, not the source's.
   return findParts(p, q) ?? findParts(p, q.replace(/[.,;:]+$/, ""));

@@ -15,6 +15,7 @@ export const HEARTBEAT_MS = 5_000;
 export class AnswerRuntime {
   readonly live = new Map<string, LiveAnswer>();
   private timer: NodeJS.Timeout | null = null;
+  private ticking = false;
   /** Flushes run one at a time, so batches are numbered without gaps or clashes. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -48,7 +49,9 @@ export class AnswerRuntime {
 
   async tick(): Promise<void> {
     const answers = [...this.live.values()].filter((a) => a.status === "streaming");
-    if (answers.length === 0) return;
+    // A slow database must not pile ticks up: the next one starts after this one ends.
+    if (answers.length === 0 || this.ticking) return;
+    this.ticking = true;
     try {
       const due = answers.filter((a) => a.dirty || Date.now() - a.lastWriteAt >= HEARTBEAT_MS);
       if (due.length) {
@@ -61,6 +64,8 @@ export class AnswerRuntime {
       for (const id of cancelled) this.live.get(id)?.controller.abort();
     } catch (err) {
       this.deps.log.error("[agent] storing answers in progress failed:", err);
+    } finally {
+      this.ticking = false;
     }
   }
 

@@ -7,6 +7,7 @@
  *    its first text token to the client parsing the first text_delta event (p50/p95/max). Both ends
  *    read the same clock. It covers the AI SDK's parsing, our event pipeline, the SSE response and
  *    the client's HTTP stack.
+ *    Also the time from sending a question to its first event (the checks and the stored messages).
  * 2. Concurrency: `streams` questions at once, each answered with 40 tokens 25 ms apart; peak RSS
  *    and heap (sampled every 50 ms), errors (a non-200, a stream without done, an answer not stored
  *    complete) and wall time.
@@ -57,16 +58,21 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 // 1. Latency from the model's first token to the client's first text event.
 const added: number[] = [];
+const preflight: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const before = fake.requests.length;
   fake.script({ text: tokens(10), delayMs: 5 });
-  const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${await newThread()}/stream_qa`, { token, body: { query: `Question ${i}` } });
+  const tid = await newThread();
+  const asked = performance.now();
+  const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body: { query: `Question ${i}` } });
+  preflight.push((await sse.waitFor((e) => e.data.type === "message_started")).at - asked);
   const first = await sse.waitFor((e) => e.data.type === "text_delta");
   await sse.done();
   const modelFirst = fake.requests[before]!.firstTextAt!;
   added.push(first.at - modelFirst);
 }
 console.log(`added latency, first token -> first text_delta (${RUNS} runs): p50 ${pct(added, 50).toFixed(2)} ms, p95 ${pct(added, 95).toFixed(2)} ms, max ${Math.max(...added).toFixed(2)} ms`);
+console.log(`question -> message_started (checks, messages stored, first byte): p50 ${pct(preflight, 50).toFixed(1)} ms, p95 ${pct(preflight, 95).toFixed(1)} ms`);
 
 // 2. Many streams at once.
 const threads = await Promise.all(Array.from({ length: STREAMS }, newThread));

@@ -9,7 +9,9 @@ import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import type { LiveAnswer } from "./live.ts";
 import { launchAnswer } from "./run.ts";
-import { renameFromFirstQuestion } from "./title.ts";
+import { DEFAULT_THREAD_NAME } from "../threads/service.ts";
+import { titleFromQuery } from "../workspaces/title.ts";
+import { nameWithModel } from "./title.ts";
 
 /** The model a question names, checked: default the first configured one, else search mode. */
 export function resolveModel(deps: Deps, asked: string | undefined): string {
@@ -42,7 +44,8 @@ async function filesInScope(deps: Deps, workspaceId: string, fileIds: string[] |
 /**
  * Asks a question in a thread: every check that can fail runs first (the caller may still answer
  * with an HTTP error), then the question and an empty answer (status streaming) are stored and the
- * answer starts. The thread is named after its first question while it has the default name.
+ * answer starts. A thread still named "New thread" is named after its first question (from its
+ * words at once; by the model afterwards with LLM_AUTO_TITLE).
  */
 export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; query: string; model?: string; fileIds?: string[] }): Promise<LiveAnswer> {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
@@ -57,7 +60,7 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
   // The answer sorts after its question even within the same millisecond.
   const answeredAt = new Date(asked.getTime() + 1).toISOString();
   const db = deps.db.kysely;
-  const first = await db.transaction().execute(async (tx) => {
+  const renamed = await db.transaction().execute(async (tx) => {
     const leaf = await tx
       .selectFrom("messages")
       .select("id")
@@ -75,10 +78,14 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
       .insertInto("messages")
       .values({ ...base, id: answerId, parent_id: userMessageId, role: "assistant", content: "", status: "streaming", model, created_at: answeredAt, updated_at: answeredAt })
       .execute();
-    await tx.updateTable("threads").set({ updated_at: answeredAt }).where("id", "=", o.threadId).execute();
-    return !leaf;
+    // The first question names a thread nobody named.
+    const name = !leaf && thread.name === DEFAULT_THREAD_NAME ? titleFromQuery(o.query) : null;
+    let touch = tx.updateTable("threads").set({ updated_at: answeredAt, ...(name ? { name } : {}) }).where("id", "=", o.threadId);
+    if (name) touch = touch.where("name", "=", DEFAULT_THREAD_NAME);
+    await touch.execute();
+    return name;
   });
-  if (first) await renameFromFirstQuestion(deps, { actor: o.actor, workspaceId: o.workspaceId, thread, query: o.query, model });
+  if (renamed) nameWithModel(deps, { actor: o.actor, workspaceId: o.workspaceId, threadId: o.threadId, query: o.query, model, plain: renamed });
   return launchAnswer(deps, {
     actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
     userMessageId, answerId, askedAt, question: o.query, model, fileIds, files,

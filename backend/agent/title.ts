@@ -3,30 +3,21 @@ import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { now } from "../platform/paging.ts";
-import { DEFAULT_THREAD_NAME } from "../threads/service.ts";
-import { titleFromQuery } from "../workspaces/title.ts";
 import { recordUsage } from "./repo.ts";
 
 const TITLE_TIMEOUT_MS = 15_000;
 
 /**
- * Names a thread after its first question while it still has the default name: at once from the
- * question's words (no model needed), then, with LLM_AUTO_TITLE and a model, by the model in the
- * background (only if nobody renamed the thread meanwhile; its call is metered like any other).
+ * With LLM_AUTO_TITLE and a model, names a thread (already named `plain` from its first question's
+ * words) by the model, in the background: only if nobody renamed it meanwhile. The call is
+ * metered like any other; a failure leaves the plain name.
  */
-export async function renameFromFirstQuestion(
-  deps: Deps,
-  o: { actor: Actor; workspaceId: string; thread: { id: string; name: string }; query: string; model: string },
-): Promise<void> {
-  if (o.thread.name !== DEFAULT_THREAD_NAME) return;
-  const plain = titleFromQuery(o.query);
-  await setName(deps, o.thread.id, DEFAULT_THREAD_NAME, plain);
+export function nameWithModel(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; query: string; model: string; plain: string }): void {
   if (!deps.config.LLM_AUTO_TITLE || o.model === SEARCH_MODEL) return;
   void modelTitle(deps, o.model, o.query)
     .then(async (t) => {
-      if (!t) return;
-      await recordUsage(deps, { userId: o.actor.user.id, workspaceId: o.workspaceId, threadId: o.thread.id, messageId: null, ...t.usage });
-      if (t.title) await setName(deps, o.thread.id, plain, t.title);
+      await recordUsage(deps, { userId: o.actor.user.id, workspaceId: o.workspaceId, threadId: o.threadId, messageId: null, ...t.usage });
+      if (t.title) await setName(deps, o.threadId, o.plain, t.title);
     })
     .catch((err: unknown) => deps.log.warn("[agent] naming a thread with the model failed:", err));
 }

@@ -43,8 +43,9 @@ describe("cancel", () => {
     const t0 = performance.now();
     const res = await via().request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, { token: s.alice.token });
     expect(res.status).toBe(200);
-    const closed = await s.fake.waitForEarlyClose(before, 2_000);
-    expect(closed.closedEarlyAt! - t0).toBeLessThan(1_000);
+    const closed = await s.fake.waitForEarlyClose(before, 3_000);
+    const took = closed.closedEarlyAt! - t0;
+    expect(took, "ms from the cancel request to the model connection closing").toBeLessThan(1_000);
     expect(res.body).toEqual({ message_id: id, status: "cancelled" });
     const events = await sse.done();
     expect(events.at(-1)!.data).toEqual({ type: "done", message_id: id, status: "cancelled" });
@@ -90,22 +91,25 @@ describe("a second subscriber", () => {
     ["in the same process (from memory)", () => s.app],
     ["in another process (from the database, polled)", () => peer],
   ])("%s gets what was written so far, then the rest live, in order", async (_name, via) => {
-    const text = words(30);
-    s.fake.script({ text, delayMs: 60 });
+    const text = words(40);
+    s.fake.script({ text, delayMs: 80 });
     const tid = await s.newThread();
     const first = await s.ask(tid, { query: "Stream slowly" });
     await first.waitFor((e) => e.data.type === "text_delta" && e.data.text === "w5 ");
     const id = idOf(first.events);
+    // What had been written when the second subscriber arrived (stored: the other process reads it).
+    await eventually(async () => (await s.app.deps.db.kysely.selectFrom("message_events").select("seq").where("message_id", "=", id).executeTakeFirst()) ?? null);
+    const backlog = first.events.length;
+    const joinedAt = performance.now();
     const second = await openSse(via(), "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, { token: s.alice.token });
     expect(second.status).toBe(200);
     const [a, b] = await Promise.all([first.done(), second.done()]);
     expect(textOf(b)).toBe(text.join(""));
     expect(b.map((e) => e.data)).toEqual(a.map((e) => e.data));
     expect(b.map((e) => e.id)).toEqual(a.map((e) => e.id));
-    // It joined part-way: the early events came at once, later ones as they were written.
-    const joinedAt = b[0]!.at;
-    expect(b.filter((e) => e.at - joinedAt < 100).length).toBeGreaterThan(3);
-    expect(b.at(-1)!.at - joinedAt).toBeGreaterThan(500);
+    // The backlog came at once (within a poll or two), the rest as it was written.
+    expect(b[backlog - 1]!.at - joinedAt).toBeLessThan(1_000);
+    expect(b.at(-1)!.at - joinedAt).toBeGreaterThan(1_500);
   });
 
   it("resumes after the Last-Event-ID it saw", async () => {

@@ -14,11 +14,14 @@ export interface RawEndpoint {
   tag: string;
   auth: Auth;
   params?: z.ZodObject;
+  /** Query parameters, validated like the other endpoints'. */
+  query?: z.ZodObject;
   /** Form fields (multipart/form-data or urlencoded); `binary` marks the file part. */
   form?: Record<string, { required: boolean; binary?: boolean; description: string }>;
   /** Raw request bytes (PUT to a signed URL). */
   binaryBody?: boolean;
-  /** A JSON request body, validated like the other endpoints' (the response is what is raw). */
+  /** A JSON request body, validated like the other endpoints' (the response is what is raw); an
+   *  empty body is validated as `undefined`, so an optional schema makes the body optional. */
   jsonBody?: z.ZodType;
   response: { contentType: string; schema?: z.ZodType; description: string; status: number };
 }

@@ -19,6 +19,7 @@ import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 import { sweepStaleUploads } from "./backend/files/upload.ts";
+import { closeParsers } from "./backend/ingestion/run-parser.ts";
 import { startWorkerLoop, type WorkerLoop } from "./backend/ingestion/worker-loop.ts";
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -135,6 +136,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     async close() {
       if (sweeper) clearInterval(sweeper);
       await ingestion?.close();
+      await closeParsers();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await backend?.close();
     },

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../contracts/errors.ts";
+import { registerAgentRoutes } from "./agent/routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerBillingRoutes } from "./billing/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
@@ -79,6 +80,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerFileRoutes(app, guard, deps);
   registerSearchRoutes(app, guard, deps);
   registerLibraryRoutes(app, guard, deps);
+  registerAgentRoutes(app, guard, deps);
 
   if (auth) {
     // better-auth matches its basePath (/api/identity); in-process calls arrive without /api.

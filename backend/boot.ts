@@ -11,6 +11,7 @@ import path from "node:path";
 import { createApi } from "./app.ts";
 import { createDiskStore } from "./platform/blobs/disk-store.ts";
 import { createS3Store } from "./platform/blobs/s3-store.ts";
+import { createLlmProvider } from "./platform/llm/provider.ts";
 
 export interface BootOptions {
   config: Config;
@@ -50,7 +51,8 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
         forcePathStyle: config.S3_FORCE_PATH_STYLE || undefined,
       })
     : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret, publicUrl });
-  const deps: Deps = { config, db, identity, mailer, log, publicUrl, secret, blobs, admin: createAdminChecker({ identity }) };
+  const llm = createLlmProvider(config);
+  const deps: Deps = { config, db, identity, mailer, log, publicUrl, secret, blobs, llm, admin: createAdminChecker({ identity }) };
   const api = createApi(deps, auth);
   return { deps, api, auth, close: () => db.close() };
 }

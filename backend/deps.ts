@@ -3,6 +3,7 @@ import type { IdentityProvider } from "./auth/identity-provider.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db/index.ts";
+import type { LlmProvider } from "./platform/llm/provider.ts";
 import type { Logger } from "./platform/log.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 
@@ -15,6 +16,8 @@ export interface Deps {
   log: Logger;
   admin: AdminChecker;
   blobs: BlobStore;
+  /** Language models for the agent ("none" offers none: answers come from search alone). */
+  llm: LlmProvider;
   /** Signs our own blob URLs. */
   secret: string;
   /** Where links in emails point: the web app's public origin. */

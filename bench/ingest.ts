@@ -1,60 +1,97 @@
 /**
- * PDF ingest throughput: `npm run bench:ingest`. For every PDF under the shared corpora, times
- * (a) `pdftotext` on the file (a child process writing to /dev/null) and (b) our parse + passage
- * building, in this process, one file at a time (pdf.js's in-thread "fake worker"; no pool).
- * Each file runs both back to back, so load on the machine hits both alike. Indexing is not built
- * yet: the figure excludes it. Pages without a text layer are counted but not OCR'd here.
- * Reports wall-clock and CPU time (our main thread vs. pdftotext's user+sys).
+ * PDF ingest throughput, end to end: `npm run bench:ingest [folder]`. Every PDF under the shared
+ * corpora goes through the real pipeline as the server runs it (storeStream -> queue -> worker
+ * loop with INGEST_JOBS jobs at once -> pooled parser workers -> passages -> index), on SQLite by
+ * default or DATABASE_URL. The baseline is `pdftotext` on the same files in this process's
+ * children, run both one file at a time and INGEST_JOBS at a time (the same parallelism as ours).
+ * Reports pages/s by wall clock and pages per CPU-second (ours: the whole process, worker threads
+ * included; pdftotext: the children's user+sys). Pages without a text layer are not OCR'd here.
+ * Not part of `npm test`.
  */
-import { execFileSync } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { buildPassages } from "../backend/ingestion/passages.ts";
-import { parsePdf } from "../backend/ingestion/parsers/pdf.ts";
-import { defaultLimits } from "../backend/ingestion/types.ts";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { bootBackend } from "../backend/boot.ts";
+import { storeStream } from "../backend/files/upload.ts";
+import { closeParsers } from "../backend/ingestion/run-parser.ts";
+import { startWorkerLoop } from "../backend/ingestion/worker-loop.ts";
+import { loadConfig } from "../backend/platform/config.ts";
+import { createWorkspace } from "../backend/workspaces/service.ts";
+import { mapLimit, sampleRss, waitForQueue } from "./support.ts";
 
-const root = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
+const root = path.resolve(process.env.SHARED_DATA_DIR ?? "../shared/data");
 const folders = ["financebench/pdfs", "uda_finqa", "mmlongbench/pdfs", "berkshire", "constitutions", "irs"];
-const only = process.argv[2]; // optional: a folder name to run alone
+const only = process.argv[2];
+const jobs = Number(process.env.INGEST_JOBS ?? os.availableParallelism());
+const run = promisify(execFile);
 
-interface Totals { pages: number; oursWall: number; oursCpu: number; popWall: number; popCpu: number; passages: number; noText: number }
-const t: Totals = { pages: 0, oursWall: 0, oursCpu: 0, popWall: 0, popCpu: 0, passages: 0, noText: 0 };
+const files = folders
+  .filter((folder) => !only || folder.startsWith(only))
+  .flatMap((folder) => {
+    const dir = path.join(root, folder);
+    if (!fs.existsSync(dir)) return [];
+    return fs.readdirSync(dir).filter((f) => f.toLowerCase().endsWith(".pdf")).sort().map((f) => path.join(dir, f));
+  });
+if (files.length === 0) {
+  console.log(`No PDFs under ${root} (set SHARED_DATA_DIR): nothing to measure.`);
+  process.exit(0);
+}
 
-function runPdftotext(path: string): { wall: number; cpu: number } {
+/** pdftotext over all files, `parallel` at a time: wall ms and the children's CPU ms. */
+async function pdftotext(parallel: number): Promise<{ wall: number; cpu: number }> {
+  let cpu = 0;
   const started = performance.now();
-  // `times` prints the children's user and system time on its second line: "0m1.234s 0m0.012s".
-  const out = execFileSync("bash", ["-c", 'pdftotext "$1" /dev/null 2>/dev/null; times', "_", path], { encoding: "utf8" });
-  const wall = performance.now() - started;
-  const secs = [...(out.trim().split("\n")[1] ?? "").matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-  return { wall, cpu: (secs[0] ?? 0) * 1000 + (secs[1] ?? 0) * 1000 };
+  await mapLimit(files, parallel, async (file) => {
+    // `times` prints the children's user and system time on its second line: "0m1.234s 0m0.012s".
+    const { stdout } = await run("bash", ["-c", 'pdftotext "$1" /dev/null 2>/dev/null; times', "_", file]);
+    const secs = [...(stdout.trim().split("\n")[1] ?? "").matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    cpu += ((secs[0] ?? 0) + (secs[1] ?? 0)) * 1000;
+  });
+  return { wall: performance.now() - started, cpu };
 }
 
-for (const folder of folders) {
-  if (only && !folder.startsWith(only)) continue;
-  const dir = join(root, folder);
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.toLowerCase().endsWith(".pdf")).sort();
-  for (const file of files) {
-    const path = join(dir, file);
-    const pop = runPdftotext(path);
-    const bytes = new Uint8Array(await readFile(path));
-    const wallStart = performance.now();
-    const cpuStart = process.cpuUsage();
-    const doc = await parsePdf(bytes, file, { ...defaultLimits, ocrPdfPages: false });
-    const passages = buildPassages(doc, { fileVersionId: file });
-    const cpu = process.cpuUsage(cpuStart);
-    const wall = performance.now() - wallStart;
-    const n = doc.pages.length;
-    Object.assign(t, {
-      pages: t.pages + n, oursWall: t.oursWall + wall, oursCpu: t.oursCpu + (cpu.user + cpu.system) / 1000,
-      popWall: t.popWall + pop.wall, popCpu: t.popCpu + pop.cpu, passages: t.passages + passages.length,
-      noText: t.noText + doc.pages.filter((p) => p.needsOcr).length,
-    });
-    console.log(`${folder}/${file}: ${n} pages, ours ${(wall / 1000).toFixed(2)} s, pdftotext ${(pop.wall / 1000).toFixed(2)} s, ratio ${(pop.wall / wall).toFixed(2)}`);
-  }
+const popSeq = await pdftotext(1);
+const popPar = await pdftotext(jobs);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-ingest-"));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", STORAGE_QUOTA_BYTES: String(100 * 1024 ** 3) });
+const backend = await bootBackend({ config });
+const { deps } = backend;
+const { token, user } = await deps.identity.signUp({ email: "bench@example.com", password: "bench-password", name: "" });
+const actor = { user, token };
+const ws = await createWorkspace(deps, { actor, name: "Ingest bench", isPublic: false });
+for (const file of files) {
+  await storeStream(deps, {
+    actor, scope: "workspace", workspaceId: ws.id, filename: path.basename(file), contentType: "application/pdf",
+    body: fs.createReadStream(file), maxBytes: config.MAX_UPLOAD_BYTES,
+  });
 }
 
-const rate = (ms: number) => (t.pages / (ms / 1000)).toFixed(1);
-console.log(`\n${t.pages} pages, ${t.passages} passages, ${t.noText} pages without a text layer (not OCR'd here)`);
-console.log(`wall: ours ${rate(t.oursWall)} pages/s, pdftotext ${rate(t.popWall)} pages/s, ratio ours/pdftotext ${(t.popWall / t.oursWall).toFixed(2)}`);
-console.log(`cpu:  ours ${rate(t.oursCpu)} pages/s, pdftotext ${rate(t.popCpu)} pages/s, ratio ours/pdftotext ${(t.popCpu / t.oursCpu).toFixed(2)}`);
-console.log("(ours = parse + passages, sequential, in this process; indexing not built yet, so not included)");
+const rss = sampleRss();
+const cpuStart = process.cpuUsage();
+const started = performance.now();
+const loop = startWorkerLoop(deps, { concurrency: jobs, limits: { ocrPdfPages: false } });
+const queue = await waitForQueue(deps);
+const oursWall = performance.now() - started;
+const cpu = process.cpuUsage(cpuStart);
+const oursCpu = (cpu.user + cpu.system) / 1000;
+await loop.close();
+await closeParsers();
+const peak = rss.stop();
+
+const counts = await deps.db.kysely
+  .selectFrom("documents")
+  .select((eb) => [eb.fn.sum<number>("page_count").as("pages"), eb.fn.countAll<number>().as("docs")])
+  .executeTakeFirstOrThrow();
+const passages = await deps.db.kysely.selectFrom("passages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+const pages = Number(counts.pages);
+const rate = (ms: number) => (pages / (ms / 1000)).toFixed(1);
+console.log(`${files.length} PDFs (${queue.done} indexed, ${queue.failed} failed), ${pages} pages, ${Number(passages.n)} passages, ${deps.db.dialect}, ${jobs} jobs at once, ${os.availableParallelism()} cores`);
+console.log(`wall: ours ${rate(oursWall)} pages/s; pdftotext ${rate(popSeq.wall)} pages/s one at a time (ratio ${(popSeq.wall / oursWall).toFixed(2)}), ${rate(popPar.wall)} pages/s ${jobs} at a time (ratio ${(popPar.wall / oursWall).toFixed(2)})`);
+console.log(`cpu:  ours ${rate(oursCpu)} pages/CPU-s; pdftotext ${rate(popSeq.cpu)} pages/CPU-s (ratio ${(popSeq.cpu / oursCpu).toFixed(2)})`);
+console.log(`ours = upload excluded; queue claim, parse in pooled workers, passages, index, all in this process; peak RSS ${(peak / 1024 ** 2).toFixed(0)} MB`);
+console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine slows both sides)`);
+await backend.close();
+fs.rmSync(dataDir, { recursive: true, force: true });

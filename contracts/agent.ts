@@ -39,6 +39,14 @@ export type StreamEventType = StreamEvent["type"];
 export const timedEvent = z.object({ t: z.number(), e: streamEvent });
 export type TimedEvent = z.infer<typeof timedEvent>;
 
+/**
+ * What is stored of an answer: `messages.content` (the text as shown, markers as `[n]`),
+ * `messages.citations` (JSON, in marker order) and its events (`message_events.events`, JSON
+ * batches of timed events in order). Followers and replays read it back as the same events.
+ */
+export const storedAnswer = z.object({ content: z.string(), citations: z.array(citation), events: z.array(timedEvent) });
+export type StoredAnswer = z.infer<typeof storedAnswer>;
+
 /** Model id that answers from search results alone, with no language model. Always offered. */
 export const SEARCH_MODEL = "search";
 

@@ -31,6 +31,9 @@ export const errorStatus = {
   "auth/too-many-requests": 429,
   "files/not-failed": 409,
   "files/not-indexed": 409,
+  "agent/unknown-model": 400,
+  "agent/still-streaming": 409,
+  "agent/no-question": 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

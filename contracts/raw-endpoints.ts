@@ -20,7 +20,8 @@ export interface RawEndpoint {
   form?: Record<string, { required: boolean; binary?: boolean; description: string }>;
   /** Raw request bytes (PUT to a signed URL). */
   binaryBody?: boolean;
-  /** A JSON request body, validated like the other endpoints' (the response is what is raw). */
+  /** A JSON request body, validated like the other endpoints' (the response is what is raw); an
+   *  empty body is validated as `undefined`, so an optional schema makes the body optional. */
   jsonBody?: z.ZodType;
   response: { contentType: string; schema?: z.ZodType; description: string; status: number };
 }

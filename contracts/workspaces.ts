@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citation } from "./citation.ts";
 import { endpoint } from "./endpoint.ts";
 import { nextCursor, pageQuery } from "./paging.ts";
 
@@ -43,6 +44,10 @@ export const message = z.object({
   status: z.enum(["streaming", "complete", "cancelled", "failed"]),
   is_active: z.boolean(),
   feedback: z.object({ rating: z.enum(["up", "down"]), comment: z.string().nullable() }).nullable(),
+  /** An answer's citations in marker order (empty for questions); see contracts/agent.ts. */
+  citations: z.array(citation),
+  /** The model that wrote an answer ("search" for search mode); null for questions. */
+  model: z.string().nullable(),
   created_at: z.string(),
 });
 export type Message = z.infer<typeof message>;

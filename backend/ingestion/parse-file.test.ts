@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseFile } from "./parse-file.ts";
+import { parseFile, storableText } from "./parse-file.ts";
 import { makeDocx, makePptx, makeXlsx } from "./test-fixtures/make-office.ts";
 
 let dir: string;
@@ -83,5 +83,18 @@ describe("parseFile", () => {
   it("refuses legacy binary Office files and binary junk as 'unsupported'", async () => {
     await expect(parse("old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).rejects.toMatchObject({ reason: "unsupported" });
     await expect(parse("x.bin", new Uint8Array([1, 0, 2, 0, 3]))).rejects.toMatchObject({ reason: "unsupported" });
+  });
+});
+
+describe("storableText", () => {
+  it("turns NUL, control characters and unpaired surrogates into one character each, keeping offsets", () => {
+    const text = "Net\u0000sales\u0007 rose\ttab\nline \ud800 end \udc00";
+    const doc = storableText({ title: "T\u0000", pages: [{ page: 1, kind: "text", text, heading: "H\u0001" }], metadata: {} });
+    expect(doc.pages[0]!.text).toBe("Net sales  rose\ttab\nline \ufffd end \ufffd");
+    expect(doc.pages[0]!.text).toHaveLength(text.length);
+    expect(doc.pages[0]!.heading).toBe("H ");
+    expect(doc.title).toBe("T ");
+    // A valid pair (an emoji) is left alone.
+    expect(storableText({ title: "\ud83d\udcc8", pages: [], metadata: {} }).title).toBe("\ud83d\udcc8");
   });
 });

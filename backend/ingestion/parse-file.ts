@@ -17,6 +17,27 @@ export interface ParseFileOptions {
  * each page to `onProgress` as they go; other types are parsed in one step.
  */
 export async function parseFile(path: string, options: ParseFileOptions = {}, onProgress?: OnPageProgress): Promise<ParsedDocument> {
+  return storableText(await parseByType(path, options, onProgress));
+}
+
+/**
+ * Text a database can store: NUL and other control characters (PDFs carry them; PostgreSQL
+ * refuses NUL in text) become spaces and unpaired surrogates become U+FFFD, one code unit for
+ * one, so every offset (passages, PDF spans) stays true.
+ */
+export function storableText(doc: ParsedDocument): ParsedDocument {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const clean = (t: string) => t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  doc.title = clean(doc.title);
+  for (const page of doc.pages) {
+    page.text = clean(page.text);
+    if (page.heading) page.heading = clean(page.heading);
+  }
+  for (const child of doc.children ?? []) child.name = clean(child.name);
+  return doc;
+}
+
+async function parseByType(path: string, options: ParseFileOptions, onProgress?: OnPageProgress): Promise<ParsedDocument> {
   const fileName = options.fileName ?? basename(path);
   const limits = { ...defaultLimits, ...options.limits };
   const maxFileBytes = options.maxFileBytes ?? 1024 * 1024 * 1024;

@@ -56,6 +56,7 @@ export async function writeVersionIndex(
       start: p.start,
       end: p.end,
       heading: p.heading,
+      label,
       text: p.text,
       ...(dialect === "sqlite" ? { seq: ++seq } : {}),
     }));

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { Deps } from "../deps.ts";
 import { claim } from "../platform/jobs/queue.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
@@ -7,20 +8,30 @@ import { sweepIntervalMs, sweepStuckJobs } from "./sweep-stuck.ts";
 export const IDLE_POLL_MS = 500;
 
 export interface WorkerLoop {
-  /** Stops claiming jobs and waits for the current one to finish. */
+  /** Stops claiming jobs and waits for the current ones to finish. */
   close(): Promise<void>;
 }
 
-/** Claims and processes one job at a time until closed; polls every 500 ms when idle. */
-export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): WorkerLoop {
+export interface WorkerLoopOptions extends IngestOptions {
+  /**
+   * Jobs in progress at once (default: one per core). Parsing runs in the parser pool's worker
+   * threads, so while one job parses another can write its index or parse too.
+   */
+  concurrency?: number;
+}
+
+/** Claims and processes jobs, `concurrency` at a time, until closed; polls every 500 ms when idle. */
+export function startWorkerLoop(deps: Deps, options: WorkerLoopOptions = {}): WorkerLoop {
+  const { concurrency = os.availableParallelism(), ...ingestOptions } = options;
   const id = workerId();
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const wakers = new Set<() => void>();
   let lastStuckCheck = 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { wake = null; resolve(); }, ms);
-      wake = () => { clearTimeout(timer); wake = null; resolve(); };
+      const wake = () => { clearTimeout(timer); wakers.delete(wake); resolve(); };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
   const loop = async () => {
     while (!stopped) {
@@ -32,7 +43,7 @@ export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): Worker
           if (n.requeued + n.failed > 0) deps.log.warn(`[ingest] stuck jobs: ${n.requeued} requeued, ${n.failed} failed`);
         }
         const job = await claim(deps.db, id);
-        if (job) await processJob(deps, job, options);
+        if (job) await processJob(deps, job, ingestOptions);
         else await sleep(IDLE_POLL_MS);
       } catch (err) {
         deps.log.error("[ingest] worker loop error:", err);
@@ -40,11 +51,11 @@ export function startWorkerLoop(deps: Deps, options: IngestOptions = {}): Worker
       }
     }
   };
-  const running = loop();
+  const running = Promise.all(Array.from({ length: Math.max(1, concurrency) }, loop));
   return {
     async close() {
       stopped = true;
-      wake?.();
+      for (const wake of [...wakers]) wake();
       await running;
     },
   };

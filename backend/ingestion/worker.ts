@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { buildPassages } from "./passages.ts";
 import { parseFile } from "./parse-file.ts";
 import { ParseError } from "./types.ts";
 import type { WorkerMessage, WorkerRequest, WorkerResponse } from "./run-parser.ts";
 
-/** Worker entry: parse one file, build its passages, post progress and then one result. See run-parser.ts. */
+/** Parse one file and build its passages. See parser-pool.ts. */
 async function main(request: WorkerRequest, post: (m: WorkerMessage) => void): Promise<WorkerResponse> {
   let reported = false;
   const progress = async (done: number, total: number | null) => {
@@ -18,6 +18,9 @@ async function main(request: WorkerRequest, post: (m: WorkerMessage) => void): P
     // Types parsed in one step report once, at the end.
     if (!reported) post({ kind: "progress", done: document.pages.length, total: document.pages.length });
     const passages = buildPassages(document, { fileVersionId: request.fileVersionId });
+    // The positions live on in the passages' boxes; the caller stores page text only, so the
+    // spans need not be copied out of the worker.
+    for (const page of document.pages) delete page.spans;
     return { ok: true, document, passages };
   } catch (err) {
     if (err instanceof ParseError) return { ok: false, reason: err.reason, message: err.message };
@@ -28,6 +31,8 @@ async function main(request: WorkerRequest, post: (m: WorkerMessage) => void): P
 
 if (parentPort) {
   const port = parentPort;
-  // The parent terminates the worker after the result, which also ends any Tesseract worker.
-  void main(workerData as WorkerRequest, (m) => port.postMessage(m)).then((response) => port.postMessage(response));
+  // One request at a time: the pool sends the next only after this one's answer.
+  port.on("message", (request: WorkerRequest) => {
+    void main(request, (m) => port.postMessage(m)).then((response) => port.postMessage(response));
+  });
 }

@@ -71,4 +71,29 @@ describe("loadConfig", () => {
     expect(loadConfig({ INGEST_STUCK_AFTER_MS: "5000" }).INGEST_STUCK_AFTER_MS).toBe(5000);
     for (const v of ["abc", "999", "-1"]) expect(() => loadConfig({ INGEST_STUCK_AFTER_MS: v })).toThrow(/INGEST_STUCK_AFTER_MS/);
   });
+
+  describe("language model settings", () => {
+    it("default to none, with no models", () => {
+      const c = loadConfig({});
+      expect(c.LLM_PROVIDER).toBe("none");
+      expect(c.LLM_MODEL).toEqual([]);
+    });
+
+    it("parse LLM_MODEL as a trimmed list without repeats, the first being the default", () => {
+      const c = loadConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", LLM_MODEL: " gpt-a , gpt-b,gpt-a " });
+      expect(c.LLM_MODEL).toEqual(["gpt-a", "gpt-b"]);
+    });
+
+    it.each([
+      [{ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k" }, /LLM_MODEL/],
+      [{ LLM_PROVIDER: "openai", LLM_MODEL: "m" }, /OPENAI_API_KEY/],
+      [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "m" }, /ANTHROPIC_API_KEY/],
+      [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" }, /LLM_BASE_URL/],
+      [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m,search", LLM_BASE_URL: "http://x/v1" }, /LLM_MODEL.*reserved/],
+      [{ LLM_PROVIDER: "gemini" }, /LLM_PROVIDER/],
+      [{ LLM_PRICE_INPUT_PER_MTOK: "cheap" }, /LLM_PRICE_INPUT_PER_MTOK/],
+    ])("refuse %j, naming the variable", (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
 });

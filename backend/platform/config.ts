@@ -71,6 +71,28 @@ const schema = z.object({
   URL_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   GOOGLE_DRIVE_API_URL: z.url().default("https://www.googleapis.com"),
   INGEST_STUCK_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
+  LLM_PROVIDER: z.enum(["none", "openai", "anthropic", "openai-compatible"]).default("none"),
+  LLM_MODEL: z
+    .string()
+    .default("")
+    .transform((v) => [...new Set(v.split(",").map((m) => m.trim()).filter(Boolean))]),
+  LLM_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  /** Used for openai-compatible servers that want a key (LLM_API_KEY wins over OPENAI_API_KEY there). */
+  LLM_API_KEY: optionalString,
+  LLM_PRICE_INPUT_PER_MTOK: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).optional()),
+  LLM_PRICE_OUTPUT_PER_MTOK: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).optional()),
+  LLM_MAX_STEPS: z.coerce.number().int().min(1).max(50).default(8),
+  LLM_AUTO_TITLE: bool,
+}).superRefine((c, ctx) => {
+  const need = (key: string, why: string) => ctx.addIssue({ code: "custom", path: [key], message: why });
+  if (c.LLM_PROVIDER === "none") return;
+  if (c.LLM_MODEL.length === 0) need("LLM_MODEL", `is required with LLM_PROVIDER=${c.LLM_PROVIDER} (comma-separated model ids, the first is the default)`);
+  if (c.LLM_MODEL.includes("search")) need("LLM_MODEL", '"search" is reserved for answers without a model');
+  if (c.LLM_PROVIDER === "openai" && !c.OPENAI_API_KEY && !c.LLM_BASE_URL) need("OPENAI_API_KEY", "is required with LLM_PROVIDER=openai");
+  if (c.LLM_PROVIDER === "anthropic" && !c.ANTHROPIC_API_KEY && !c.LLM_BASE_URL) need("ANTHROPIC_API_KEY", "is required with LLM_PROVIDER=anthropic");
+  if (c.LLM_PROVIDER === "openai-compatible" && !c.LLM_BASE_URL) need("LLM_BASE_URL", "is required with LLM_PROVIDER=openai-compatible");
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "AUTH_SECRET"> & {

@@ -1,3 +1,5 @@
+import type { Selectable } from "kysely";
+import type { Citation } from "../../contracts/citation.ts";
 import type { Message } from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
@@ -6,7 +8,7 @@ import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadThread } from "./service.ts";
 
-type Row = MessageTable & { rating: "up" | "down" | null; comment: string | null };
+type Row = Selectable<MessageTable> & { rating: "up" | "down" | null; comment: string | null };
 
 function present(r: Row): Message {
   return {
@@ -18,6 +20,8 @@ function present(r: Row): Message {
     status: r.status,
     is_active: r.is_active === 1,
     feedback: r.rating ? { rating: r.rating, comment: r.comment } : null,
+    citations: JSON.parse(r.citations) as Citation[],
+    model: r.model,
     created_at: r.created_at,
   };
 }
@@ -30,7 +34,7 @@ function rows(deps: Deps, viewerId: string | null) {
     .select(["f.rating", "f.comment"]);
 }
 
-async function loadMessage(deps: Deps, actor: Actor | null, o: { workspaceId: string; threadId: string; messageId: string }, ability: "read" | "write") {
+export async function loadMessage(deps: Deps, actor: Actor | null, o: { workspaceId: string; threadId: string; messageId: string }, ability: "read" | "write") {
   await loadThread(deps, actor, o.workspaceId, o.threadId, ability);
   const row = await rows(deps, actor?.user.id ?? null).where("m.id", "=", o.messageId).where("m.thread_id", "=", o.threadId).executeTakeFirst();
   if (!row) throw notFound("Message");

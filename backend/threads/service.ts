@@ -9,6 +9,9 @@ import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { titleFromQuery } from "../workspaces/title.ts";
 
+/** The name of a thread nobody named: the first question renames it (see backend/agent/title.ts). */
+export const DEFAULT_THREAD_NAME = "New thread";
+
 type Row = ThreadTable & { is_bookmarked: number | null };
 
 function present(row: Row): Thread {
@@ -64,7 +67,7 @@ export async function createThread(deps: Deps, o: { actor: Actor; workspaceId: s
   const t = now();
   await deps.db.kysely
     .insertInto("threads")
-    .values({ id, workspace_id: o.workspaceId, created_by: o.actor.user.id, name: o.name ?? "New thread", is_pinned: 0, created_at: t, updated_at: t })
+    .values({ id, workspace_id: o.workspaceId, created_by: o.actor.user.id, name: o.name ?? DEFAULT_THREAD_NAME, is_pinned: 0, created_at: t, updated_at: t })
     .execute();
   return present(await loadThread(deps, o.actor, o.workspaceId, id));
 }

@@ -1,5 +1,5 @@
 import type { Endpoint } from "../../contracts/endpoint.ts";
-import { rawEndpoints, type RawEndpoint } from "../../contracts/raw-endpoints.ts";
+import type { RawEndpoint } from "../../contracts/raw-endpoints.ts";
 
 // Every contract module, found by glob so a new file's endpoints are covered without edits here.
 const modules = import.meta.glob<Record<string, unknown>>(["../../contracts/*.ts", "!../../contracts/*.test.ts"], { eager: true });
@@ -28,9 +28,17 @@ export function allEndpoints(): NamedEndpoint[] {
   return found;
 }
 
-/** Every non-JSON endpoint (form data, raw bytes, zip streams) from contracts/raw-endpoints.ts. */
+function isRawEndpoint(v: unknown): v is RawEndpoint {
+  if (!v || typeof v !== "object" || isEndpoint(v)) return false;
+  const e = v as Partial<RawEndpoint>;
+  return typeof e.method === "string" && METHODS.has(e.method) && typeof e.path === "string" && e.path.startsWith("/") && typeof e.response?.contentType === "string";
+}
+
+/** Every non-JSON endpoint (form data, raw bytes, zip and event streams) exported from contracts/*.ts. */
 export function allRawEndpoints(): RawEndpoint[] {
-  return rawEndpoints;
+  const found = new Set<RawEndpoint>();
+  for (const mod of Object.values(modules)) for (const value of Object.values(mod)) if (isRawEndpoint(value)) found.add(value);
+  return [...found];
 }
 
 /** The path with every {param} filled in. */

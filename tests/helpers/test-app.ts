@@ -8,6 +8,7 @@ import { bootBackend, type Backend } from "../../backend/boot.ts";
 import type { Deps } from "../../backend/deps.ts";
 import { loadConfig, type Config } from "../../backend/platform/config.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
+import { createDb } from "../../backend/platform/db/index.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
 export interface RequestOptions {
@@ -94,24 +95,54 @@ async function start(
     config,
     mail,
     testDb,
-    async request(method, p, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      let body: string | undefined;
-      if (o.rawBody !== undefined) body = o.rawBody;
-      else if (o.body !== undefined) body = JSON.stringify(o.body);
-      if (body !== undefined) headers["content-type"] ??= "application/json";
-      if (o.token) headers.authorization = `Bearer ${o.token}`;
-      const res = await fetch(url + p, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // Not JSON: the test sees the text.
-      }
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
-      return { status: res.status, body: parsed as any, headers: res.headers };
-    },
+    request: requester(url),
     close: cleanUp,
+  };
+}
+
+export type PeerApp = Pick<TestApp, "url" | "request" | "deps" | "close">;
+
+/**
+ * A second backend on the same database, as another process of the same deployment would be:
+ * its own connections, its own in-memory state, its own HTTP server. `env` overrides its config.
+ */
+export async function createPeerApp(app: TestApp, env: Record<string, string> = {}): Promise<PeerApp> {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: app.config.DATA_DIR, DATABASE_URL: app.testDb.url, LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:3000", SMTP_URL: app.mail.url, ...env });
+  const db = createDb({ url: app.testDb.url, dataDir: app.config.DATA_DIR });
+  const backend = await bootBackend({ config, db });
+  const server = http.createServer(getRequestListener(backend.api.fetch));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    deps: backend.deps,
+    request: requester(url),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+    },
+  };
+}
+
+/** JSON requests to a server at `url`; bodies come back parsed (or as text when not JSON). */
+function requester(url: string): TestApp["request"] {
+  return async (method, p, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    let body: string | undefined;
+    if (o.rawBody !== undefined) body = o.rawBody;
+    else if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined) headers["content-type"] ??= "application/json";
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: the test sees the text.
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
+    return { status: res.status, body: parsed as any, headers: res.headers };
   };
 }

@@ -32,6 +32,7 @@ const deps: Deps = {
   identity: absent("identity") as Deps["identity"],
   mailer: absent("mailer") as Deps["mailer"],
   admin: absent("admin") as Deps["admin"],
+  llm: absent("llm") as Deps["llm"],
 };
 const loop = startWorkerLoop(deps, { limits: { ocrPdfPages: false } });
 console.log("worker ready");

@@ -78,8 +78,10 @@ describe("crash recovery", () => {
     await waitFor("the first worker to index some files and start on a PDF", async () => (await indexed()) >= 3 && (await runningJobs()).some((j) => j.file_id === firstPdf.id), 60_000, first.output);
     await first.kill();
 
+    // The worker runs one job per core at a time: the PDF, and perhaps one more, are left running.
     const stuck = await runningJobs();
-    expect(stuck.map((j) => j.file_id)).toEqual([firstPdf.id]);
+    expect(stuck.map((j) => j.file_id)).toContain(firstPdf.id);
+    expect(stuck.length).toBeLessThanOrEqual(Math.max(2, os.availableParallelism()));
     const indexedAtCrash = await indexed();
     expect(indexedAtCrash).toBeGreaterThanOrEqual(3);
     expect(indexedAtCrash).toBeLessThan(20);
@@ -102,7 +104,7 @@ describe("crash recovery", () => {
     const jobs = await db.selectFrom("ingestion_jobs").select(["file_id", "status", "attempts"]).execute();
     expect(jobs).toHaveLength(20);
     expect(jobs.every((j) => j.status === "done")).toBe(true);
-    expect(jobs.find((j) => j.file_id === firstPdf.id)!.attempts).toBe(2);
+    for (const j of stuck) expect(jobs.find((k) => k.file_id === j.file_id)!.attempts).toBe(2);
 
     // Exactly one document per file version, and exactly the passages one parse produces.
     const docs = await db.selectFrom("documents").select(["version_id", "file_id"]).where("workspace_id", "=", ws.id).execute();

@@ -49,6 +49,13 @@ const TABLE: Record<string, Expect> = {
   "POST /workspaces/{id}/threads/{tid}/messages/{mid}/active": write,
   "POST /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": useAsReader,
   "DELETE /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": useAsReader,
+  // The agent: asking, regenerating and cancelling write to the thread; following and replaying read it.
+  "POST /workspaces/{id}/threads/{tid}/stream_qa": write,
+  "POST /workspaces/{id}/threads/{tid}/cancel_stream_qa": write,
+  "POST /workspaces/{id}/threads/{tid}/messages/{mid}/regenerate": write,
+  "GET /workspaces/{id}/threads/{tid}/messages/{mid}/stream": read,
+  "GET /workspaces/{id}/threads/{tid}/messages/{mid}/replay": read,
+  "GET /agent/models": both([401, 200, 200, 200]),
   "GET /supported_file_extensions": both([200, 200, 200, 200]),
   "GET /workspaces/{id}/files": read,
   "GET /workspaces/{id}/files/{fid}/metadata": read,
@@ -138,13 +145,18 @@ function fixture(vis: Vis) {
   const fx = {
     ws: () => once("ws", async () => (await createWorkspace(app, token(), { is_public: vis === "public" })).id),
     thread: () => once("thread", async () => (await app.request("POST", `/workspaces/${await fx.ws()}/threads`, { token: token(), body: {} })).body.id),
+    /** An answer (with its question, so it can be regenerated). */
     message: () =>
       once("message", async () => {
-        const id = crypto.randomUUID();
+        const [qid, id] = [crypto.randomUUID(), crypto.randomUUID()];
         const t = new Date().toISOString();
+        const base = { thread_id: await fx.thread(), status: "complete" as const, is_active: 1, created_by: null, created_at: t, updated_at: t };
         await app.deps.db.kysely
           .insertInto("messages")
-          .values({ id, thread_id: await fx.thread(), parent_id: null, role: "assistant", content: "42", status: "complete", is_active: 1, created_by: null, created_at: t, updated_at: t })
+          .values([
+            { ...base, id: qid, parent_id: null, role: "user", content: "What is the answer?" },
+            { ...base, id, parent_id: qid, role: "assistant", content: "42" },
+          ])
           .execute();
         return id;
       }),
@@ -225,9 +237,11 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
     "POST /workspaces/{id}/search": { query: "revenue" },
     "POST /find_files": { query: "revenue" },
+    "POST /workspaces/{id}/threads/{tid}/stream_qa": { query: "What is revenue?" },
   };
   if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
   if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;
+  if (route.endsWith("/cancel_stream_qa")) path += `?message_id=${await fx.message()}`;
   if (route.endsWith("/download_from_url")) return { path, form: { url: `${fake.url}/report.csv` } };
   if (route.endsWith("/upload_from_gdrive")) return { path, form: { file_id: "d1", access_token: "token" } };
   if (route.endsWith("/files/upload")) return { path, file: true };

@@ -148,7 +148,7 @@ describe("messages", () => {
     } while (cursor);
     expect(seen).toEqual(ids);
     const one = (await app.request("GET", `${tpath(ws.id, t.id)}/messages?limit=1`, { token: alice.token })).body.messages[0];
-    expect(one).toEqual({ id: ids[0], thread_id: t.id, parent_id: null, role: "user", content: "m0", status: "complete", is_active: true, feedback: null, created_at: expect.any(String) });
+    expect(one).toEqual({ id: ids[0], thread_id: t.id, parent_id: null, role: "user", content: "m0", status: "complete", is_active: true, feedback: null, citations: [], model: null, created_at: expect.any(String) });
   });
 
   it("set active makes one answer active among its siblings only", async () => {

@@ -1,9 +1,8 @@
-import type { Citation } from "../../../contracts/citation.ts";
 import type { Message } from "../../../contracts/workspaces.ts";
 import type { AnswerState } from "./answer-state.ts";
 
-/** A stored message; answers carry their citations and model once the agent stores them. */
-export type StoredMessage = Message & { citations?: Citation[]; model?: string | null };
+/** A stored message (answers with their citations and model). */
+export type StoredMessage = Message;
 
 /** An answer this page is streaming or has streamed (asked here, regenerated, or followed). */
 export interface LiveEntry {

@@ -4,6 +4,8 @@ import * as identity from "./migrations/2026-11-23-0001-identity.ts";
 import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
 import * as ingestion from "./migrations/2026-11-23-0003-ingestion.ts";
 import * as ingestionJobs from "./migrations/2026-11-23-0004-ingestion-jobs.ts";
+import * as passageLabels from "./migrations/2026-11-23-0007-passage-labels.ts";
+import * as agent from "./migrations/2026-11-23-0008-agent.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-0002-workspaces": workspaces,
   "2026-11-23-0003-ingestion": ingestion,
   "2026-11-23-0004-ingestion-jobs": ingestionJobs,
+  "2026-11-23-0007-passage-labels": passageLabels,
+  "2026-11-23-0008-agent": agent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -101,6 +101,8 @@ export interface Database {
   documents: DocumentTable;
   pages: PageTable;
   passages: PassageTable;
+  message_events: MessageEventTable;
+  usage_events: UsageEventTable;
 }
 
 export interface WorkspaceTable {
@@ -146,6 +148,38 @@ export interface MessageTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON text: the answer's citations (contracts/citation.ts), "[]" for questions. */
+  citations: ColumnType<string, string | undefined, string>;
+  /** The model that wrote an answer ("search" for search mode). */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: the file ids a question was limited to (null: the whole workspace). */
+  file_ids: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by cancel_stream_qa; the process writing the answer polls it. */
+  cancel_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One flush of an answer's stream: `events` is a JSON array of {t, e} (contracts/agent.ts). */
+export interface MessageEventTable {
+  message_id: string;
+  seq: number;
+  /** Index in the answer's event sequence of this batch's first event. */
+  first_index: number;
+  events: string;
+  created_at: string;
+}
+
+/** One model call, metered. */
+export interface UsageEventTable {
+  id: string;
+  user_id: string | null;
+  workspace_id: string | null;
+  thread_id: string | null;
+  message_id: string | null;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number | null;
+  created_at: string;
 }
 
 export interface MessageFeedbackTable {
@@ -250,6 +284,8 @@ export interface PassageTable {
   start: number;
   end: number;
   heading: string;
+  /** The document's label (file name in words, then title), see migration 0007. */
+  label: ColumnType<string, string | undefined, string>;
   text: string;
   /** SQLite only: the rowid of the passage's passages_fts row. */
   seq: ColumnType<number, number | undefined, never>;

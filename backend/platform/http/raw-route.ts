@@ -14,7 +14,7 @@ export function rawRoute<P extends Record<string, string>>(
   app: ApiApp,
   guard: Guard,
   e: RawEndpoint,
-  handler: (o: { c: Context<AppEnv>; actor: Actor | null; params: P; body: unknown }) => Promise<Response>,
+  handler: (o: { c: Context<AppEnv>; actor: Actor | null; params: P; query: Record<string, unknown>; body: unknown }) => Promise<Response>,
 ): void {
   const formSchema = e.form
     ? z.object(Object.fromEntries(Object.entries(e.form).map(([k, f]) => [k, (f.binary ? z.string().meta({ format: "binary" }) : z.string()).describe(f.description).optional()])))
@@ -27,6 +27,7 @@ export function rawRoute<P extends Record<string, string>>(
     security: e.auth === "public" ? [] : [{ bearer: [] }],
     request: {
       ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { query: e.query } : {}),
       ...(formSchema ? { body: { content: { "multipart/form-data": { schema: formSchema } }, required: true } } : {}),
       ...(e.binaryBody ? { body: { content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } }, required: true } } : {}),
       ...(e.jsonBody ? { body: { content: { "application/json": { schema: e.jsonBody } }, required: true } } : {}),
@@ -47,16 +48,29 @@ export function rawRoute<P extends Record<string, string>>(
       if (!parsed.success) throw validationError(parsed.error, "params");
       params = parsed.data as P;
     }
+    let query: Record<string, unknown> = {};
+    if (e.query) {
+      const parsed = e.query.safeParse(c.req.query());
+      if (!parsed.success) throw validationError(parsed.error, "query");
+      query = parsed.data as Record<string, unknown>;
+    }
     let body: unknown;
     if (e.jsonBody) {
-      const raw = await c.req.json().catch(() => {
+      const text = await c.req.text();
+      let raw: unknown;
+      try {
+        raw = text.trim() === "" ? undefined : JSON.parse(text);
+      } catch {
         throw new AppError("validation_failed", "The request body must be valid JSON.");
-      });
+      }
       const parsed = e.jsonBody.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error, "body");
+      if (!parsed.success) {
+        if (raw === undefined) throw new AppError("validation_failed", "A JSON body is required.");
+        throw validationError(parsed.error, "body");
+      }
       body = parsed.data;
     }
-    return handler({ c, actor, params, body });
+    return handler({ c, actor, params, query, body });
   });
 }
 

@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import { SEARCH_MODEL } from "../../contracts/agent.ts";
+import { AppError } from "../../contracts/errors.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { now } from "../platform/paging.ts";
+import { loadThread } from "../threads/service.ts";
+import { notFound } from "../workspaces/policy.ts";
+import { loadWorkspace } from "../workspaces/service.ts";
+import type { LiveAnswer } from "./live.ts";
+import { launchAnswer } from "./run.ts";
+import { DEFAULT_THREAD_NAME } from "../threads/service.ts";
+import { titleFromQuery } from "../workspaces/title.ts";
+import { nameWithModel } from "./title.ts";
+
+/** The model a question names, checked: default the first configured one, else search mode. */
+export function resolveModel(deps: Deps, asked: string | undefined): string {
+  const offered = [...deps.llm.models, SEARCH_MODEL];
+  const model = asked ?? offered[0]!;
+  if (!offered.includes(model)) {
+    throw new AppError("agent/unknown-model", `Unknown model "${model}". Available: ${offered.join(", ")}.`, { model: `Choose one of: ${offered.join(", ")}` });
+  }
+  return model;
+}
+
+/** The files a question is about: all of the workspace's, or the given ones (each must be there). */
+async function filesInScope(deps: Deps, workspaceId: string, fileIds: string[] | undefined, lenient = false) {
+  let q = deps.db.kysely
+    .selectFrom("files")
+    .select(["id", "filename"])
+    .where("workspace_id", "=", workspaceId)
+    .where("scope", "=", "workspace")
+    .where("status", "!=", "uploading");
+  if (fileIds) q = q.where("id", "in", fileIds);
+  const files = await q.orderBy("filename").limit(fileIds ? fileIds.length : 200).execute();
+  if (fileIds && !lenient && files.length < new Set(fileIds).size) {
+    const known = new Set(files.map((f) => f.id));
+    const missing = fileIds.filter((id) => !known.has(id));
+    throw new AppError("validation_failed", "Some files are not in this workspace.", { file_ids: `Unknown file ids: ${missing.join(", ")}` });
+  }
+  return files;
+}
+
+/**
+ * Asks a question in a thread: every check that can fail runs first (the caller may still answer
+ * with an HTTP error), then the question and an empty answer (status streaming) are stored and the
+ * answer starts. A thread still named "New thread" is named after its first question (from its
+ * words at once; by the model afterwards with LLM_AUTO_TITLE).
+ */
+export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; query: string; model?: string; fileIds?: string[] }): Promise<LiveAnswer> {
+  const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  const thread = await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
+  const model = resolveModel(deps, o.model);
+  const fileIds = o.fileIds ? [...new Set(o.fileIds)] : undefined;
+  const files = await filesInScope(deps, o.workspaceId, fileIds);
+  const userMessageId = crypto.randomUUID();
+  const answerId = crypto.randomUUID();
+  const asked = new Date();
+  const askedAt = asked.toISOString();
+  // The answer sorts after its question even within the same millisecond.
+  const answeredAt = new Date(asked.getTime() + 1).toISOString();
+  const db = deps.db.kysely;
+  const renamed = await db.transaction().execute(async (tx) => {
+    const leaf = await tx
+      .selectFrom("messages")
+      .select("id")
+      .where("thread_id", "=", o.threadId)
+      .where("is_active", "=", 1)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    const base = { thread_id: o.threadId, is_active: 1, created_by: o.actor.user.id };
+    await tx
+      .insertInto("messages")
+      .values({ ...base, id: userMessageId, parent_id: leaf?.id ?? null, role: "user", content: o.query, status: "complete", file_ids: fileIds ? JSON.stringify(fileIds) : null, created_at: askedAt, updated_at: askedAt })
+      .execute();
+    await tx
+      .insertInto("messages")
+      .values({ ...base, id: answerId, parent_id: userMessageId, role: "assistant", content: "", status: "streaming", model, created_at: answeredAt, updated_at: answeredAt })
+      .execute();
+    // The first question names a thread nobody named.
+    const name = !leaf && thread.name === DEFAULT_THREAD_NAME ? titleFromQuery(o.query) : null;
+    let touch = tx.updateTable("threads").set({ updated_at: answeredAt, ...(name ? { name } : {}) }).where("id", "=", o.threadId);
+    if (name) touch = touch.where("name", "=", DEFAULT_THREAD_NAME);
+    await touch.execute();
+    return name;
+  });
+  if (renamed) nameWithModel(deps, { actor: o.actor, workspaceId: o.workspaceId, threadId: o.threadId, query: o.query, model, plain: renamed });
+  return launchAnswer(deps, {
+    actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
+    userMessageId, answerId, askedAt, question: o.query, model, fileIds, files,
+  });
+}
+
+/**
+ * Answers a question again: a new answer beside the earlier ones (same parent question), made the
+ * active one. `messageId` is the question or one of its answers.
+ */
+export async function regenerate(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string; model?: string }): Promise<LiveAnswer> {
+  const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
+  const db = deps.db.kysely;
+  const byId = (id: string) => db.selectFrom("messages").selectAll().where("id", "=", id).where("thread_id", "=", o.threadId).executeTakeFirst();
+  const m = await byId(o.messageId);
+  if (!m) throw notFound("Message");
+  const question = m.role === "user" ? m : m.parent_id ? await byId(m.parent_id) : undefined;
+  if (!question || question.role !== "user") throw new AppError("agent/no-question", "This answer has no question to answer again.");
+  const model = resolveModel(deps, o.model);
+  const asked = question.file_ids ? (JSON.parse(question.file_ids) as string[]) : undefined;
+  // Files deleted since keep out of scope; with none left the question covers the workspace.
+  const scoped = asked ? await filesInScope(deps, o.workspaceId, asked, true) : undefined;
+  const fileIds = scoped?.length ? scoped.map((f) => f.id) : undefined;
+  const files = scoped?.length ? scoped : await filesInScope(deps, o.workspaceId, undefined);
+  const answerId = crypto.randomUUID();
+  const t = now();
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("messages").set({ is_active: 0, updated_at: t }).where("thread_id", "=", o.threadId).where("parent_id", "=", question.id).where("role", "=", "assistant").execute();
+    await tx
+      .insertInto("messages")
+      .values({ id: answerId, thread_id: o.threadId, parent_id: question.id, role: "assistant", content: "", status: "streaming", is_active: 1, model, created_by: o.actor.user.id, created_at: t, updated_at: t })
+      .execute();
+  });
+  return launchAnswer(deps, {
+    actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
+    userMessageId: question.id, answerId, askedAt: question.created_at, question: question.content, model, fileIds, files,
+  });
+}

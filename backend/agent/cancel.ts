@@ -1,0 +1,38 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { loadThread } from "../threads/service.ts";
+import { notFound } from "../workspaces/policy.ts";
+import * as repo from "./repo.ts";
+import { runtimeFor, TICK_MS } from "./runtime.ts";
+
+/** How long cancel waits for the answer to stop before answering with what it sees. */
+const WAIT_MS = 2_000;
+
+/**
+ * Stops an answer being written. The flag on its row reaches the process writing it within a tick
+ * (TICK_MS) wherever it runs; here, the model call is aborted at once. Answers with the status
+ * seen after waiting briefly for the stop (an answer that already ended keeps its status).
+ */
+export async function cancelAnswer(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string }) {
+  await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
+  const m = await deps.db.kysely
+    .selectFrom("messages")
+    .select(["id", "role", "status"])
+    .where("id", "=", o.messageId)
+    .where("thread_id", "=", o.threadId)
+    .executeTakeFirst();
+  if (!m || m.role !== "assistant") throw notFound("Answer");
+  if (m.status === "streaming" && (await repo.requestCancel(deps, m.id))) {
+    const live = runtimeFor(deps).live.get(m.id);
+    if (live) {
+      live.controller.abort();
+      await Promise.race([live.finished, sleep(WAIT_MS)]);
+    } else {
+      const until = Date.now() + WAIT_MS;
+      while (Date.now() < until && (await repo.messageState(deps, m.id))?.status === "streaming") await sleep(TICK_MS / 2);
+    }
+  }
+  const state = await repo.messageState(deps, m.id);
+  return { message_id: m.id, status: state?.status ?? m.status };
+}

@@ -1,0 +1,53 @@
+import * as c from "../../contracts/agent.ts";
+import type { Deps } from "../deps.ts";
+import type { ApiApp } from "../platform/http/context.ts";
+import { rawRoute } from "../platform/http/raw-route.ts";
+import { route, type Guard } from "../platform/http/route.ts";
+import { sseResponse } from "../platform/http/sse.ts";
+import { askQuestion, regenerate } from "./ask.ts";
+import { cancelAnswer } from "./cancel.ts";
+import { followAnswer, replayAnswer } from "./follow.ts";
+
+type ThreadParams = { id: string; tid: string };
+type MessageParams = ThreadParams & { mid: string };
+
+/**
+ * The agent's HTTP edge. Each handler runs its service's checks first (so they fail as HTTP
+ * errors), then adapts the events to Server-Sent Events. A client that leaves stops only its own
+ * response: the answer goes on and is stored.
+ */
+export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+  const sse = (open: Parameters<typeof sseResponse>[0]) => sseResponse(open, { log: deps.log.error });
+  const m = (p: MessageParams) => ({ workspaceId: p.id, threadId: p.tid, messageId: p.mid });
+
+  rawRoute<ThreadParams>(app, guard, c.streamQa, async ({ actor, params, body }) => {
+    const b = body as c.StreamQaBody;
+    const live = await askQuestion(deps, { actor: actor!, workspaceId: params.id, threadId: params.tid, query: b.query, model: b.model, fileIds: b.file_ids });
+    return sse(() => live.follow());
+  });
+
+  rawRoute<MessageParams>(app, guard, c.regenerateAnswer, async ({ actor, params, body }) => {
+    const live = await regenerate(deps, { actor: actor!, ...m(params), model: (body as { model?: string } | undefined)?.model });
+    return sse(() => live.follow());
+  });
+
+  rawRoute<MessageParams>(app, guard, c.subscribeAnswer, async ({ c: ctx, actor, params, query }) => {
+    const header = ctx.req.header("last-event-id")?.trim();
+    const lastEventId = header && /^\d+$/.test(header) ? Number(header) : -1;
+    const after = (query.after as number | undefined) ?? lastEventId;
+    return sse(await followAnswer(deps, { actor, ...m(params), after }));
+  });
+
+  rawRoute<MessageParams>(app, guard, c.replayAnswer, async ({ actor, params, query }) =>
+    sse(await replayAnswer(deps, { actor, ...m(params), speedFactor: query.speed_factor as number })),
+  );
+
+  route(app, guard, c.cancelStreamQa, async ({ actor, params, query }) =>
+    cancelAnswer(deps, { actor, workspaceId: params.id, threadId: params.tid, messageId: query.message_id }),
+  );
+
+  route(app, guard, c.listModels, async () => {
+    const models = [...deps.llm.models, c.SEARCH_MODEL];
+    return { models, default_model: models[0]! };
+  });
+}

@@ -1,0 +1,97 @@
+import { tool } from "ai";
+import { z } from "zod";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { searchWorkspace } from "../search/service.ts";
+import type { Sources } from "./sources.ts";
+
+/** Caps on what one tool call hands the model. */
+const PASSAGE_CHARS = 1_500;
+const PAGE_CHARS = 8_000;
+const READ_TOTAL_CHARS = 24_000;
+const MAX_PAGES = 10;
+
+export interface ToolContext {
+  deps: Deps;
+  actor: Actor;
+  workspaceId: string;
+  /** The question's file scope; undefined: the whole workspace. */
+  fileIds?: string[];
+  sources: Sources;
+}
+
+/** A tool's refusal, shown to the model (and the client) as an error result. */
+export class ToolInputError extends Error {}
+
+/**
+ * The agent's tools. Every passage or page they return is numbered through `sources`, so what
+ * the model may cite is exactly what it was shown.
+ */
+export function agentTools(ctx: ToolContext) {
+  return {
+    search_documents: tool({
+      description:
+        "Full-text search over the workspace's documents. Returns the best passages, each with a source number n to cite as [n], its file and page.",
+      inputSchema: z.object({
+        query: z.string().min(1).max(1000).describe("Words to look for; name companies, periods and metrics explicitly"),
+        file_ids: z.array(z.string()).max(50).optional().describe("Search only these files (ids from earlier results)"),
+        limit: z.number().int().min(1).max(20).optional().describe("How many passages (default 8)"),
+      }),
+      execute: async ({ query, file_ids, limit }) => {
+        const fileIds = scope(ctx, file_ids);
+        const { results } = await searchWorkspace(ctx.deps, { actor: ctx.actor, workspaceId: ctx.workspaceId, query, fileIds, limit: limit ?? 8 });
+        return {
+          results: results.map((r) => {
+            const text = r.text.slice(0, PASSAGE_CHARS);
+            const s = ctx.sources.add({ file_id: r.file_id, version_id: r.version_id, filename: r.filename, page: r.page, text });
+            return { n: s.n, file_id: r.file_id, filename: r.filename, page: r.page, text };
+          }),
+        };
+      },
+    }),
+    read_pages: tool({
+      description: `Read whole pages of one document (at most ${MAX_PAGES} pages a call). Each page comes with a source number n to cite as [n].`,
+      inputSchema: z.object({
+        file_id: z.string().min(1).describe("The file, from a search result"),
+        pages: z.array(z.number().int().min(1)).min(1).max(MAX_PAGES).describe("1-based page numbers"),
+      }),
+      execute: async ({ file_id, pages }) => {
+        const [fileId] = scope(ctx, [file_id]) ?? [file_id];
+        const file = await ctx.deps.db.kysely
+          .selectFrom("files")
+          .select(["id", "filename", "current_version_id"])
+          .where("id", "=", fileId!)
+          .where("workspace_id", "=", ctx.workspaceId)
+          .where("scope", "=", "workspace")
+          .executeTakeFirst();
+        if (!file?.current_version_id) throw new ToolInputError(`No file ${file_id} in this workspace.`);
+        const wanted = [...new Set(pages)].sort((a, b) => a - b);
+        const rows = await ctx.deps.db.kysely
+          .selectFrom("pages")
+          .select(["page", "text"])
+          .where("version_id", "=", file.current_version_id)
+          .where("page", "in", wanted)
+          .orderBy("page")
+          .execute();
+        let budget = READ_TOTAL_CHARS;
+        const out = rows.map((r) => {
+          const text = r.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
+          budget -= text.length;
+          const s = ctx.sources.add({ file_id: file.id, version_id: file.current_version_id!, filename: file.filename, page: r.page, text });
+          return { n: s.n, page: r.page, text, truncated: text.length < r.text.length };
+        });
+        const found = new Set(rows.map((r) => r.page));
+        return { file_id: file.id, filename: file.filename, pages: out, missing_pages: wanted.filter((p) => !found.has(p)) };
+      },
+    }),
+  };
+}
+
+/** The files a tool may look at: what it asked for, within the question's scope. */
+function scope(ctx: ToolContext, asked: string[] | undefined): string[] | undefined {
+  if (!asked?.length) return ctx.fileIds;
+  if (!ctx.fileIds) return asked;
+  const allowed = asked.filter((id) => ctx.fileIds!.includes(id));
+  if (allowed.length === 0) throw new ToolInputError("Those files are outside the files this question is limited to.");
+  return allowed;
+}

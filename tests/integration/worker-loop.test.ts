@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
+import { createUser, type CreatedUser } from "../helpers/factories.ts";
+import { createWorkspace, uploadFile } from "../helpers/files.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let app: TestApp;
+let alice: CreatedUser;
+let ws: { id: string };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  alice = await createUser(app);
+  ws = await createWorkspace(app, alice.token);
+});
+afterAll(() => app?.close());
+
+const WORDS = ["aquamarine", "brickwork", "cinnamon", "driftwood", "eucalyptus", "fjordland"];
+
+async function jobsLeft(): Promise<number> {
+  const rows = await app.deps.db.kysely.selectFrom("ingestion_jobs").select("id").where("status", "in", ["queued", "running"]).execute();
+  return rows.length;
+}
+
+describe("worker loop", () => {
+  it("runs jobs several at a time and indexes every file exactly once", async () => {
+    const files = [];
+    for (const [i, word] of WORDS.entries()) {
+      const pages = [[{ text: `Exhibit ${i} mentions ${word} once`, x: 72, y: 700 }], [{ text: `Second page of exhibit ${i}`, x: 72, y: 700 }]];
+      files.push(await uploadFile(app, alice.token, ws.id, { filename: `exhibit-${i}.pdf`, bytes: Buffer.from(makePdf(pages)), contentType: "application/pdf" }));
+    }
+    const loop = startWorkerLoop(app.deps, { concurrency: 3, limits: { ocrPdfPages: false } });
+    try {
+      const deadline = Date.now() + 60_000;
+      while ((await jobsLeft()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await loop.close();
+    }
+    expect(await jobsLeft()).toBe(0);
+    const docs = await app.deps.db.kysely.selectFrom("documents").select(["file_id", "page_count"]).where("workspace_id", "=", ws.id).execute();
+    expect(docs.map((d) => d.file_id).sort()).toEqual(files.map((f) => f.id).sort());
+    expect(docs.every((d) => Number(d.page_count) === 2)).toBe(true);
+    for (const [i, word] of WORDS.entries()) {
+      const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query: word, limit: 10 } });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r: { file_id: string; page: number }) => [r.file_id, r.page])).toEqual([[files[i].id, 1]]);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
@@ -18,6 +19,8 @@ interface App {
   identityCookieFor(email: string, password: string): Promise<string>;
   /** With `ingestion: "manual"`: runs the queued ingestion jobs now, as a worker would; returns how many ran. */
   drainQueue(): Promise<number>;
+  /** With `llm: "fake"`: the loopback OpenAI-compatible server the app's model talks to (model "fake-model"). */
+  llm: FakeOpenAI | null;
 }
 
 async function freePort(): Promise<number> {
@@ -33,21 +36,25 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; app: App }>({
+export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; app: App }>({
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
   ingestion: ["worker", { scope: "worker", option: true }],
   // Google sign-in configured with dummy credentials (the provider itself is never reached).
   google: [false, { scope: "worker", option: true }],
+  // "none": no language model, questions are answered in search mode. "fake": a loopback
+  // OpenAI-compatible server (tests/helpers/fake-openai.ts) the test scripts through app.llm.
+  llm: ["none", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
       const { loadConfig } = await import("../../../backend/platform/config.ts");
       const { drainQueue } = await import("../../../backend/ingestion/worker-loop.ts");
       const mailbox = await startMailbox();
+      const fakeLlm = llm === "fake" ? await (await import("../../helpers/fake-openai.ts")).startFakeOpenAI() : null;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -63,6 +70,7 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),
         LOG_LEVEL: "warn",
         ...(ingestion === "manual" ? { ROLES: "web,api" } : {}),
+        ...(fakeLlm ? { LLM_PROVIDER: "openai-compatible", LLM_MODEL: "fake-model", LLM_BASE_URL: fakeLlm.baseURL, LLM_AUTO_TITLE: "false" } : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -79,8 +87,9 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         if (ingestion !== "manual") throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
         return drainQueue(server.backend!.deps);
       };
-      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain });
+      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm });
       await server.close();
+      await fakeLlm?.close();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -71,7 +71,7 @@ test("a workspace from creation to a bookmark by someone else", async ({ browser
   await page.getByRole("textbox", { name: "New thread name" }).fill("Covenant headroom");
   await page.getByRole("button", { name: "New thread" }).click();
   await expect(page).toHaveURL(/\/thread\//);
-  await expect(page.getByPlaceholder("Ask a question…")).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Ask a question" })).toBeEditable();
   await page.getByRole("link", { name: "Files" }).click();
   await screenshot(page, "workspace-desktop");
   await page.setViewportSize(MOBILE);

@@ -6,11 +6,14 @@
  * 1. Added latency: for `runs` questions one after another, the time from the fake model writing
  *    its first text token to the client parsing the first text_delta event (p50/p95/max). Both ends
  *    read the same clock. It covers the AI SDK's parsing, our event pipeline, the SSE response and
- *    the client's HTTP stack.
+ *    the client's HTTP stack. Measured two ways, alternating question by question: through the web
+ *    tier's relay as the browser gets it (the session cookie, `relaySse` with its keepalive
+ *    wrapper, the in-process API transport of a single `npm start`, a second HTTP server), and
+ *    straight to the API as the baseline; the difference is what the relay adds.
  *    Also the time from sending a question to its first event (the checks and the stored messages).
- * 2. Concurrency: `streams` questions at once, each answered with 40 tokens 25 ms apart; peak RSS
- *    and heap (sampled every 50 ms), errors (a non-200, a stream without done, an answer not stored
- *    complete) and wall time.
+ * 2. Concurrency: `streams` questions at once through the relay, each answered with 40 tokens 25 ms
+ *    apart; peak RSS and heap (sampled every 50 ms), errors (a non-200, a stream without done, an
+ *    answer not stored complete) and wall time.
  * Don't run it at full scale while others run tests on the machine: `--streams 50` checks it works.
  */
 import fs from "node:fs/promises";
@@ -20,6 +23,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
+import type { AppLoadContext } from "react-router";
+import { inProcessTransport } from "../app/lib/api-client.ts";
+import { setSessionCookie } from "../app/lib/session.server.ts";
+import { relaySse } from "../app/lib/sse-relay.server.ts";
 import { bootBackend } from "../backend/boot.ts";
 import { loadConfig } from "../backend/platform/config.ts";
 import { startFakeOpenAI } from "../tests/helpers/fake-openai.ts";
@@ -51,27 +58,46 @@ async function call(method: string, p: string, body: unknown, token?: string) {
   return res.json();
 }
 const { token } = await call("POST", "/auth/sign-up", { email: `bench-${Date.now()}@example.com`, password: "bench-password-1" });
+
+// The web tier's relay, as in a single `npm start`: the browser's cookie becomes the bearer, the
+// API is called in process, and the stream is passed through by relaySse on its own HTTP server.
+const relayContext = { apiTransport: inProcessTransport(backend.api), cookieSecure: "false", publicEnv: {} } as unknown as AppLoadContext;
+const relayServer = http.createServer(
+  getRequestListener((req) => relaySse(req, relayContext, new URL(req.url).pathname, { method: "POST", body: req.body })),
+);
+await new Promise<void>((resolve) => relayServer.listen(0, "127.0.0.1", resolve));
+const relay = { url: `http://127.0.0.1:${(relayServer.address() as AddressInfo).port}` };
+const cookie = (await setSessionCookie(new Request("http://127.0.0.1/"), relayContext, token)).split(";")[0]!;
+const viaRelay = { headers: { cookie } };
 const ws = await call("POST", "/workspaces", { name: "Bench" }, token);
 const newThread = async (): Promise<string> => (await call("POST", `/workspaces/${ws.id}/threads`, { name: "Bench" }, token)).id;
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i} `);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-// 1. Latency from the model's first token to the client's first text event.
-const added: number[] = [];
+// 1. Latency from the model's first token to the client's first text event, via the relay and direct.
+const added = { relay: [] as number[], direct: [] as number[] };
 const preflight: number[] = [];
-for (let i = 0; i < RUNS; i++) {
+for (let i = 0; i < RUNS * 2; i++) {
+  const through = i % 2 === 0 ? "relay" : "direct";
   const before = fake.requests.length;
   fake.script({ text: tokens(10), delayMs: 5 });
   const tid = await newThread();
   const asked = performance.now();
-  const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body: { query: `Question ${i}` } });
-  preflight.push((await sse.waitFor((e) => e.data.type === "message_started")).at - asked);
+  const path = `/workspaces/${ws.id}/threads/${tid}/stream_qa`;
+  const body = { query: `Question ${i}` };
+  const sse = through === "relay" ? await openSse(relay, "POST", path, { ...viaRelay, body }) : await openSse(app, "POST", path, { token, body });
+  if (sse.status !== 200) throw new Error(`${through}: HTTP ${sse.status} ${JSON.stringify(sse.error)}`);
+  const started = (await sse.waitFor((e) => e.data.type === "message_started")).at - asked;
+  if (through === "direct") preflight.push(started);
   const first = await sse.waitFor((e) => e.data.type === "text_delta");
   await sse.done();
-  const modelFirst = fake.requests[before]!.firstTextAt!;
-  added.push(first.at - modelFirst);
+  added[through].push(first.at - fake.requests[before]!.firstTextAt!);
 }
-console.log(`added latency, first token -> first text_delta (${RUNS} runs): p50 ${pct(added, 50).toFixed(2)} ms, p95 ${pct(added, 95).toFixed(2)} ms, max ${Math.max(...added).toFixed(2)} ms`);
+const figures = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
+console.log(`added latency, model's first token -> client's first text_delta (${RUNS} runs each, alternating):`);
+console.log(`  through the relay (as the browser): ${figures(added.relay)}`);
+console.log(`  straight to the API (baseline):     ${figures(added.direct)}`);
+console.log(`  the relay adds: p50 ${(pct(added.relay, 50) - pct(added.direct, 50)).toFixed(2)} ms, p95 ${(pct(added.relay, 95) - pct(added.direct, 95)).toFixed(2)} ms`);
 console.log(`question -> message_started (checks, messages stored, first byte): p50 ${pct(preflight, 50).toFixed(1)} ms, p95 ${pct(preflight, 95).toFixed(1)} ms`);
 
 // 2. Many streams at once.
@@ -92,7 +118,7 @@ const durations: number[] = [];
 const outcomes = await Promise.all(
   threads.map(async (tid) => {
     try {
-      const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body: { query: "Stream with the others" } });
+      const sse = await openSse(relay, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { ...viaRelay, body: { query: "Stream with the others" } });
       if (sse.status !== 200) return { ok: false, why: `HTTP ${sse.status}`, id: null };
       const events = await sse.done();
       firstEvent.push(events[0]!.at - started);
@@ -115,7 +141,7 @@ const notStored = ids.length - stored.filter((r) => r.status === "complete" && r
 const failures = outcomes.filter((o) => !o.ok);
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 console.log(
-  `${STREAMS} concurrent streams (${backend.deps.db.dialect}): ${(wall / 1000).toFixed(2)} s wall, ${failures.length} stream errors, ${notStored} not stored complete; ` +
+  `${STREAMS} concurrent streams through the relay (${backend.deps.db.dialect}): ${(wall / 1000).toFixed(2)} s wall, ${failures.length} stream errors, ${notStored} not stored complete; ` +
     `peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})`,
 );
 if (durations.length) {
@@ -124,8 +150,10 @@ if (durations.length) {
 for (const f of failures.slice(0, 5)) console.log(`  error: ${f.why}`);
 if (fake.unexpected.length) console.log(`  fake model: ${fake.unexpected.length} unexpected requests`);
 
-server.closeAllConnections();
-await new Promise<void>((resolve) => server.close(() => resolve()));
+for (const srv of [relayServer, server]) {
+  srv.closeAllConnections();
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+}
 await backend.close();
 await fake.close();
 await fs.rm(dataDir, { recursive: true, force: true });

@@ -18,6 +18,8 @@ import type { PublicEnv } from "./app/lib/load-context.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
+import { ABANDONED_MS } from "./backend/agent/follow.ts";
+import { sweepAbandonedAnswers } from "./backend/agent/repo.ts";
 import { sweepStaleUploads } from "./backend/files/upload.ts";
 import { closeParsers } from "./backend/ingestion/run-parser.ts";
 import { startWorkerLoop, type WorkerLoop } from "./backend/ingestion/worker-loop.ts";
@@ -113,10 +115,12 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
   let sweeper: NodeJS.Timeout | null = null;
   let ingestion: WorkerLoop | null = null;
   if (roles.has("worker") && backend) {
-    const sweep = () =>
-      sweepStaleUploads(backend.deps).catch((err: unknown) => backend.deps.log.error("[files] sweeping abandoned uploads failed:", err));
+    const sweep = async () => {
+      await sweepStaleUploads(backend.deps).catch((err: unknown) => backend.deps.log.error("[files] sweeping abandoned uploads failed:", err));
+      await sweepAbandonedAnswers(backend.deps, ABANDONED_MS).catch((err: unknown) => backend.deps.log.error("[agent] closing abandoned answers failed:", err));
+    };
     void sweep();
-    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     sweeper.unref();
     ingestion = startWorkerLoop(backend.deps);
   }

@@ -16,6 +16,7 @@ import { runtimeFor } from "./runtime.ts";
 export const POLL_MS = 300;
 /** An answer whose row has not moved for this long lost its writer (it touches the row every 5 s). */
 export const ABANDONED_MS = 30_000;
+const GONE = "The answer stopped: the process writing it is gone.";
 /** Replays compress any pause longer than this (a model that stalled once need not stall again). */
 export const REPLAY_MAX_GAP_MS = 10_000;
 
@@ -62,12 +63,13 @@ async function* follow(deps: Deps, m: Selectable<MessageTable>, after: number, s
     if (!state) return;
     if (state.status !== "streaming") {
       if (last === null) yield* synthesized(m, state.status, next);
-      else if (last !== "done") yield* closing(m.id, state.status, next);
+      // A writer stores its done event: without one, it died (and the boot sweep closed the row).
+      else if (last !== "done") yield* closing(m.id, state.status, next, state.status === "failed" ? GONE : undefined);
       return;
     }
     if (Date.now() - Date.parse(state.updated_at) > ABANDONED_MS) {
       await repo.failAbandoned(deps, m.id, new Date(Date.now() - ABANDONED_MS).toISOString());
-      yield* closing(m.id, "failed", next, "The answer stopped: the process writing it is gone.");
+      yield* closing(m.id, "failed", next, GONE);
       return;
     }
     await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);

@@ -91,6 +91,21 @@ export async function failAbandoned(deps: Deps, messageId: string, staleBefore: 
   return Number(r.numUpdatedRows) > 0;
 }
 
+/**
+ * Closes every answer whose writer stopped without finishing (its process died: a live answer
+ * touches its row every few seconds) as failed. Run at start-up and with the periodic sweeps, so
+ * such answers don't wait for a follower to notice. Returns how many were closed.
+ */
+export async function sweepAbandonedAnswers(deps: Deps, staleAfterMs: number): Promise<number> {
+  const r = await deps.db.kysely
+    .updateTable("messages")
+    .set({ status: "failed", updated_at: now() })
+    .where("status", "=", "streaming")
+    .where("updated_at", "<", new Date(Date.now() - staleAfterMs).toISOString())
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function recordUsage(
   deps: Deps,
   u: { userId: string; workspaceId: string; threadId: string; messageId: string | null; model: string; inputTokens: number; outputTokens: number; costUsd: number | null },

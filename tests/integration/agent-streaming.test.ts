@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, setupAgent, type AgentSetup } from "../helpers/agent.ts";
 import { openSse, textOf, type ReceivedEvent } from "../helpers/sse.ts";
 import { createPeerApp, type PeerApp } from "../helpers/test-app.ts";
+import { ABANDONED_MS } from "../../backend/agent/follow.ts";
+import { sweepAbandonedAnswers } from "../../backend/agent/repo.ts";
 
 /**
  * Answers outlive their connections: (c) cancel aborts the model call, here and from another
@@ -166,6 +168,33 @@ describe("an answer whose writer died", () => {
       { type: "done", message_id: id, status: "failed" },
     ]);
     expect((await messageRow(id)).status).toBe("failed");
+  });
+});
+
+describe("the sweep of abandoned answers (at start-up and every 10 minutes)", () => {
+  it("closes answers left streaming by a dead process as failed, leaves live and finished ones alone", async () => {
+    const tid = await s.newThread();
+    const db = s.app.deps.db.kysely;
+    const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+    const row = (id: string, status: "streaming" | "complete", updated: string) =>
+      ({ id, thread_id: tid, parent_id: null, role: "assistant" as const, content: "Half", status, is_active: 1, created_by: s.alice.user.uid, created_at: updated, updated_at: updated });
+    const [dead, alive, done] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insertInto("messages").values([row(dead, "streaming", at(45_000)), row(alive, "streaming", at(2_000)), row(done, "complete", at(3_600_000))]).execute();
+
+    const started = { t: 0, e: { type: "message_started", message_id: dead, user_message_id: "", thread_id: tid } };
+    await db.insertInto("message_events").values({ message_id: dead, seq: 0, first_index: 0, events: JSON.stringify([started, { t: 5, e: { type: "text_delta", text: "Half" } }]), created_at: at(45_000) }).execute();
+
+    expect(await sweepAbandonedAnswers(s.app.deps, ABANDONED_MS)).toBe(1);
+    expect((await messageRow(dead)).status).toBe("failed");
+    expect((await messageRow(alive)).status).toBe("streaming");
+    expect((await messageRow(done)).status).toBe("complete");
+    // A follower of the closed answer hears why it ended.
+    const got = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${dead}/stream`, { token: s.alice.token })).done();
+    expect(got.slice(-2).map((e) => e.data)).toEqual([
+      { type: "error", code: "agent/abandoned", message: "The answer stopped: the process writing it is gone." },
+      { type: "done", message_id: dead, status: "failed" },
+    ]);
+    await db.updateTable("messages").set({ status: "complete" }).where("id", "=", alive).execute();
   });
 });
 

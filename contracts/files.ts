@@ -100,6 +100,8 @@ export const getPageText = endpoint({
     page: z.number().int(),
     page_count: z.number().int(),
     text: z.string(),
+    /** Sheet pages: line i of `text` is row `rows[i]` of `sheet`, its cells joined by " | " (column A first). */
+    sheet: z.object({ sheet: z.string(), rows: z.array(z.number().int()) }).nullable(),
   }),
 });
 export type PageText = z.infer<typeof getPageText.response>;

@@ -53,6 +53,12 @@ describe("bestSentence", () => {
     expect(locateQuote(PAGE, s)).not.toBeNull();
   });
 
+  it("in a table, a row beats the header on a tie; the header still wins when only it matches", () => {
+    const table = "Region | Product | Units\nNorth | Widgets | 120\nWest | Sprockets | 8812";
+    expect(bestSentence(table, "How many sprockets units were shipped?")).toBe("West | Sprockets | 8812");
+    expect(bestSentence(table, "Which units are used?")).toBe("Region | Product | Units");
+  });
+
   it("falls back to the first sentence when nothing matches, and cuts long ones at a word", () => {
     expect(bestSentence("First one here. Second one here.", "zebra")).toBe("First one here.");
     const long = `${"word ".repeat(200)}end.`;

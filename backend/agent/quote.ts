@@ -111,7 +111,7 @@ export function sentences(text: string): string[] {
 
 /**
  * The sentence of `text` that best supports `context` (most shared content words, earliest on a
- * tie), cut to MAX_QUOTE_CHARS at a word boundary. It is taken verbatim from `text`, so it is
+ * tie; a table's header row loses a tie with a row), cut to MAX_QUOTE_CHARS at a word boundary. It is taken verbatim from `text`, so it is
  * found again on the page the text came from.
  */
 export function bestSentence(text: string, context: string): string {
@@ -120,9 +120,11 @@ export function bestSentence(text: string, context: string): string {
   const wanted = new Set(contentWords(context));
   let best = candidates[0]!;
   let bestScore = -1;
-  for (const s of candidates) {
+  // A table's first line is its header: it names the columns a question asks about, but the answer is in a row.
+  const table = candidates.length > 1 && candidates[0]!.includes(" | ");
+  for (const [i, s] of candidates.entries()) {
     const words = new Set(contentWords(s));
-    let score = 0;
+    let score = i === 0 && table ? -0.5 : 0;
     for (const w of words) if (wanted.has(w)) score += /\d/.test(w) ? 2 : 1;
     if (score > bestScore) {
       best = s;

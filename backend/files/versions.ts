@@ -37,7 +37,7 @@ export async function getPageText(deps: Deps, o: Target & { page: number }): Pro
   const v = await loadVersion(deps, o);
   const doc = await deps.db.kysely.selectFrom("documents").select("page_count").where("version_id", "=", v.id).executeTakeFirst();
   if (!doc) throw new AppError("files/not-indexed", `"${v.filename}" has not been indexed yet: its pages are not available.`);
-  const page = await deps.db.kysely.selectFrom("pages").select("text").where("version_id", "=", v.id).where("page", "=", o.page).executeTakeFirst();
+  const page = await deps.db.kysely.selectFrom("pages").select(["text", "sheet_layout"]).where("version_id", "=", v.id).where("page", "=", o.page).executeTakeFirst();
   if (!page) {
     throw new AppError("not_found", doc.page_count > 0 ? `Page ${o.page} not found: "${v.filename}" has ${doc.page_count} page${doc.page_count === 1 ? "" : "s"}.` : `"${v.filename}" has no pages with text.`);
   }
@@ -49,6 +49,7 @@ export async function getPageText(deps: Deps, o: Target & { page: number }): Pro
     page: o.page,
     page_count: doc.page_count,
     text: page.text,
+    sheet: page.sheet_layout ? (JSON.parse(page.sheet_layout) as PageText["sheet"]) : null,
   };
 }
 

@@ -31,6 +31,22 @@ describe("parseFile", () => {
     expect(doc.pages.map((p) => p.heading)).toEqual(["Summary", "Notes", "Named ranges"]);
     expect(doc.pages[0].text).toContain("Total | 42 [=SUM(B2:B3)]");
     expect(doc.pages[2].text).toContain("Amounts | Summary!$B$2:$B$3");
+    expect(doc.pages[0].sheet).toEqual({ sheet: "Summary", rows: [1, 2, 3, 4] });
+  });
+
+  it("XLSX: each line of a sheet page knows its row in the sheet (empty rows skipped, columns kept)", async () => {
+    const { default: ExcelJS } = await import("exceljs");
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Model");
+    ws.getCell("B2").value = "Metric";
+    ws.getCell("C2").value = "FY2023";
+    ws.getCell("B5").value = "Revenue";
+    ws.getCell("C5").value = 5100;
+    ws.getCell("B6").value = "Note with\na line break | and a bar";
+    const doc = await parse("model.xlsx", new Uint8Array(await wb.xlsx.writeBuffer()));
+    expect(doc.pages[0]!.sheet).toEqual({ sheet: "Model", rows: [2, 5, 6] });
+    // Column A is empty but kept, so cell j of a line is column j of the sheet.
+    expect(doc.pages[0]!.text).toBe(" | Metric | FY2023\n | Revenue | 5100\n | Note with a line break ¦ and a bar");
   });
 
   it("XLSX: a long sheet becomes pages that repeat the header", async () => {
@@ -38,6 +54,8 @@ describe("parseFile", () => {
     const doc = await parse("long.csv", rows);
     expect(doc.pages).toHaveLength(3);
     for (const page of doc.pages) expect(page.text.startsWith("Name | Value\n")).toBe(true);
+    // Each page: the header (row 1), then its 50 rows in the file's numbering.
+    expect(doc.pages.map((p) => [p.sheet!.rows[0], p.sheet!.rows[1], p.sheet!.rows.at(-1)])).toEqual([[1, 2, 51], [1, 52, 101], [1, 102, 121]]);
   });
 
   it("PPTX: one page per slide in the presentation's order", async () => {
@@ -47,9 +65,10 @@ describe("parseFile", () => {
     expect(doc.pages[1].text).toBe("Numbers\nRegion | Sales\nEMEA | 17");
   });
 
-  it("CSV: quoted fields with commas and newlines", async () => {
-    const doc = await parse("q.csv", 'a,b\n"x, y","multi\nline"\n');
-    expect(doc.pages[0].text).toBe("a | b\nx, y | multi\nline");
+  it("CSV: quoted fields with commas and newlines (a cell stays on its row's line), blank lines skipped", async () => {
+    const doc = await parse("q.csv", 'a,b\n\n"x, y","multi\nline"\n');
+    expect(doc.pages[0].text).toBe("a | b\nx, y | multi line");
+    expect(doc.pages[0].sheet).toEqual({ sheet: "q", rows: [1, 3] });
   });
 
   it("HTML: skips scripts, keeps headings and table rows", async () => {

@@ -36,7 +36,7 @@ export async function writeVersionIndex(
     .values({ version_id: o.versionId, file_id: o.fileId, workspace_id: o.workspaceId, title: doc.title, page_count: doc.pages.length })
     .execute();
   for (const batch of chunks(doc.pages)) {
-    await tx.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text }))).execute();
+    await tx.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text, sheet_layout: p.sheet ? JSON.stringify(p.sheet) : null }))).execute();
   }
   // The FTS "title" column holds the document's label: its file name in words, then its title.
   const label = documentLabel(o.fileName, doc.title);

@@ -16,6 +16,12 @@ export interface Span extends Box {
 
 export type PageKind = "pdf-page" | "ocr" | "slide" | "sheet" | "section" | "text";
 
+/** Where a sheet page's lines come from: line i of the page's text is row `rows[i]` of `sheet`. */
+export interface SheetLayout {
+  sheet: string;
+  rows: number[];
+}
+
 export interface ParsedPage {
   /** 1-indexed, as the PDF numbers its pages (slide, sheet page or section for other types). */
   page: number;
@@ -27,6 +33,11 @@ export interface ParsedPage {
   width?: number;
   height?: number;
   spans?: Span[];
+  /**
+   * Sheet pages (XLSX, XLS, CSV): the sheet and, for each line of `text`, the row number it has in
+   * the sheet (the header line first), so a citation can be shown at its cell.
+   */
+  sheet?: SheetLayout;
   /** A PDF page without a text layer that still needs OCR (no renderer, or OCR turned off). */
   needsOcr?: boolean;
 }

@@ -194,6 +194,37 @@ test("a text document's citation opens its page text with the quote marked at th
   await context.close();
 });
 
+test("a spreadsheet's citation opens the sheet as a grid with the cited cell marked at its address", async ({ browser, app }) => {
+  test.setTimeout(90_000);
+  const { context, page } = await ownerOfNewWorkspace(browser, app.url);
+  // Row 2 is blank: the cited row keeps its number in the file (5, not 4).
+  const csv = "Region,Product,Units\n\nNorth,Widgets,120\nSouth,Gadgets,75\nWest,Sprockets,8812\n";
+  await page.getByLabel("Upload files").setInputFiles({ name: "shipments.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "shipments.csv" });
+  await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
+  expect(await app.drainQueue()).toBe(1);
+  await expect(row.getByText("Indexed", { exact: true }).filter({ visible: true })).toBeVisible();
+  await newThread(page);
+  await page.getByLabel("Ask a question").fill("How many sprockets units were shipped?");
+  await page.getByLabel("Ask a question").press("Enter");
+  const answer = lastAnswer(page);
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+  await answer.locator(".answer-markdown button[data-citation]").first().click();
+  const viewer = page.getByTestId("file-viewer");
+  await expect(viewer.getByRole("heading", { name: "shipments.csv" })).toBeVisible();
+  const grid = viewer.getByRole("table");
+  await expect(grid.getByRole("columnheader", { name: "C", exact: true })).toBeVisible();
+  await expect(grid.getByRole("rowheader", { name: "5", exact: true })).toBeVisible();
+  await expect(viewer.getByTestId("quote-status")).toHaveText("Marked at its cell.");
+  const cited = grid.locator("td[data-cited]");
+  expect(await cited.count()).toBeGreaterThan(0);
+  const address = (await viewer.getByTestId("cited-cell").textContent())!;
+  // The quote is the row that answers (not the header), in the file's own row numbering.
+  expect(address).toBe("shipments!A5:C5");
+  expect(await cited.allTextContents()).toEqual(["West", "Sprockets", "8812"]);
+  await context.close();
+});
+
 test("without JavaScript a question is a plain form: the page comes back with the stored answer", async ({ browser, app }) => {
   test.setTimeout(90_000);
   const owner = await ownerOfNewWorkspace(browser, app.url);

@@ -49,7 +49,7 @@ describe("page text", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       file_id: pdf.id, version_id: pdf.version_id, filename: "report.pdf", content_type: "application/pdf",
-      page: 2, page_count: 2, text: expect.stringContaining("lighthouse subscription plan"),
+      page: 2, page_count: 2, text: expect.stringContaining("lighthouse subscription plan"), sheet: null,
     });
   });
 

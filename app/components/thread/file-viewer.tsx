@@ -3,6 +3,7 @@ import type { PageText } from "../../../contracts/files.ts";
 import { findQuote } from "./find-quote.ts";
 import { PageDiff } from "./page-diff.tsx";
 import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
+import { SheetPageView } from "./sheet-page-view.tsx";
 import { TextPageView } from "./text-page-view.tsx";
 import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
 
@@ -24,8 +25,8 @@ const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i
 
 /**
  * The file viewer beside the thread (a full-screen sheet on a phone): the cited page, with the
- * quote highlighted: PDFs drawn by pdf.js with the quote marked in the text layer, other files as
- * the page's text with the quote's offsets marked. Pages can be turned; Escape closes it.
+ * quote highlighted: PDFs drawn by pdf.js with the quote marked in the text layer, spreadsheets as
+ * a grid with the cited cell marked, other files as the page's text with the quote's offsets marked. Pages can be turned; Escape closes it.
  */
 export function FileViewer({ workspaceId, target, onClose }: { workspaceId: string; target: ViewerTarget; onClose: () => void }) {
   const [page, setPage] = useState(target.page);
@@ -101,7 +102,9 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
               ? "Unverified: the quote was not found on this page when the answer was written."
               : data && (!showPdf || pdf)
                 ? found
-                  ? "Highlighted on the page."
+                  ? data?.sheet
+                    ? "Marked at its cell."
+                    : "Highlighted on the page."
                   : "The quote could not be located in the page as displayed."
                 : "Locating the quote…"}
           </p>
@@ -115,7 +118,8 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
         ) : null}
         {data && diffing && before.state === "error" ? <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">The previous version: {before.message}</p> : null}
         {data && !diffing && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} /> : null}
-        {data && !diffing && !showPdf ? <TextPageView text={data.text} range={range} /> : null}
+        {data && !diffing && !showPdf && data.sheet ? <SheetPageView text={data.text} layout={data.sheet} range={range} /> : null}
+        {data && !diffing && !showPdf && !data.sheet ? <TextPageView text={data.text} range={range} /> : null}
         {data && isPdf(data) && pdf?.ok === false ? <p className="mt-2 text-xs text-slate-500">The PDF could not be drawn here: showing the page's text instead.</p> : null}
       </div>
     </section>

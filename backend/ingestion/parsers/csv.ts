@@ -1,5 +1,5 @@
 import { ParseError, type ParseLimits, type ParsedDocument } from "../types.ts";
-import { rowsToPages } from "./sheet-pages.ts";
+import { rowsToPages, type SheetRow } from "./sheet-pages.ts";
 import { decodeText } from "./text.ts";
 
 /** RFC 4180 CSV (or TSV): pages of rows, each repeating the header row. */
@@ -7,7 +7,7 @@ export function parseCsv(bytes: Uint8Array, fileName: string, limits: ParseLimit
   const text = decodeText(bytes);
   const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
   const delimiter = /\.tsv$/i.test(fileName) || count(firstLine, "\t") > count(firstLine, ",") ? "\t" : count(firstLine, ";") > count(firstLine, ",") ? ";" : ",";
-  const rows = parseDelimited(text, delimiter);
+  const rows = parseDelimitedRows(text, delimiter);
   const name = fileName.replace(/\.(csv|tsv)$/i, "");
   const pages = rowsToPages(name, rows, limits.rowsPerSheetPage, 1);
   return { title: name, pages, metadata: { rows: rows.length } };
@@ -18,6 +18,11 @@ function count(s: string, ch: string): number {
 }
 
 export function parseDelimited(text: string, delimiter: string): string[][] {
+  return parseDelimitedRows(text, delimiter).map((r) => r.cells);
+}
+
+/** The non-blank records with their 1-based record numbers (a quoted line break stays in its record). */
+export function parseDelimitedRows(text: string, delimiter: string): SheetRow[] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -44,5 +49,5 @@ export function parseDelimited(text: string, delimiter: string): string[][] {
   }
   if (quoted) throw new ParseError("corrupt", "The CSV file ends inside a quoted field.");
   if (field !== "" || row.length) rows.push([...row, field]);
-  return rows.filter((r) => r.some((f) => f.trim() !== ""));
+  return rows.map((cells, i) => ({ n: i + 1, cells })).filter((r) => r.cells.some((f) => f.trim() !== ""));
 }

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { ParseError, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
-import { rowsToPages } from "./sheet-pages.ts";
+import { rowsToPages, type SheetRow } from "./sheet-pages.ts";
 import { inspectZip } from "./zip-guard.ts";
 
 interface DefinedName {
@@ -36,13 +36,14 @@ async function streamXlsx(path: string, fileName: string, limits: ParseLimits): 
       // WorksheetReader is typed without its name; the reader sets it from workbook.xml.
       const name = (sheet as unknown as { name: string }).name;
       sheetNames.push(name);
-      const rows: string[][] = [];
+      const rows: SheetRow[] = [];
       for await (const row of sheet) {
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        rows.push(values.map((v) => {
+        const cells = Array.from(values, (v) => {
           if (v && typeof v === "object" && ("formula" in v || "sharedFormula" in v)) formulas++;
           return formatCell(v);
-        }));
+        });
+        if (cells.some((c) => c !== "")) rows.push({ n: row.number, cells });
       }
       pages.push(...rowsToPages(name, rows, limits.rowsPerSheetPage, pages.length + 1));
     }
@@ -65,15 +66,15 @@ async function loadXlsx(path: string, fileName: string, limits: ParseLimits): Pr
   const pages: ParsedPage[] = [];
   let formulas = 0;
   for (const sheet of workbook.worksheets) {
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
+    const rows: SheetRow[] = [];
+    sheet.eachRow({ includeEmpty: false }, (row, n) => {
       const cells: string[] = [];
       row.eachCell({ includeEmpty: true }, (cell, col) => {
         const formula = cell.formula;
         if (formula) formulas++;
         cells[col - 1] = formula ? `${formatCell(cell.result as ExcelJS.CellValue)} [=${formula}]`.trim() : formatCell(cell.value);
       });
-      rows.push(Array.from(cells, (c) => c ?? ""));
+      rows.push({ n, cells: Array.from(cells, (c) => c ?? "") });
     });
     pages.push(...rowsToPages(sheet.name, rows, limits.rowsPerSheetPage, pages.length + 1));
   }

@@ -273,6 +273,8 @@ export interface PageTable {
   version_id: string;
   page: number;
   text: string;
+  /** Sheet pages: JSON `{sheet, rows}` (the sheet row number of each line), see migration 0011. */
+  sheet_layout: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PassageTable {

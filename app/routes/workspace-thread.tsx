@@ -1,6 +1,7 @@
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { listModels, streamQaBody } from "../../contracts/agent.ts";
 import { AppError, isAppError } from "../../contracts/errors.ts";
+import { listThreadFiles, transferThreadFile } from "../../contracts/thread-files.ts";
 import { getThread, listMessages, postFeedback, deleteFeedback, setMessageActive } from "../../contracts/workspaces.ts";
 import { ThreadScreen } from "../components/thread/thread-screen.tsx";
 import type { StoredMessage } from "../components/thread/turns.ts";
@@ -15,15 +16,15 @@ import type { loader as workspaceLoader } from "./workspace.tsx";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const p = { id: params.id, tid: params.tid };
-  const [thread, { messages }] = await orNotFound(() =>
-    Promise.all([api.call(getThread, { params: p }), api.call(listMessages, { params: p, query: { limit: 200 } })]),
+  const [thread, { messages }, { files }] = await orNotFound(() =>
+    Promise.all([api.call(getThread, { params: p }), api.call(listMessages, { params: p, query: { limit: 200 } }), api.call(listThreadFiles, { params: p })]),
   );
   // The models a question may name; visitors who cannot ask need none.
   const models = (await getSessionToken(request, context)) ? await api.call(listModels).catch((err: unknown) => (isAppError(err) && err.status < 500 ? null : Promise.reject(err))) : null;
-  return { thread, messages: messages as StoredMessage[], models: models?.models ?? [], defaultModel: models?.default_model ?? null, productName: context.publicEnv.productName };
+  return { thread, messages: messages as StoredMessage[], files, models: models?.models ?? [], defaultModel: models?.default_model ?? null, productName: context.publicEnv.productName };
 }
 
-/** The thread's forms: feedback and the choice among regenerated answers; asking without JavaScript. */
+/** The thread's forms: feedback, the choice among regenerated answers, adding a thread file to the Pod; asking without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, "intent");
@@ -41,6 +42,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "set-active":
       return mutate(request, context, { run: () => api.call(setMessageActive, { params: m }), success: null, redirectTo: back });
+    case "transfer-file":
+      return mutate(request, context, {
+        run: async () => void (await api.call(transferThreadFile, { params: { id: params.id, tid: params.tid, version_id: field(form, "versionId") }, body: { filename: field(form, "filename") } })),
+        success: "Added to the Pod's files: it is being indexed.",
+        redirectTo: back,
+      });
     case "ask":
       return mutate(request, context, { run: () => askAndWait(request, context, params, form), success: null, redirectTo: back });
     default:
@@ -75,7 +82,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function WorkspaceThread() {
-  const { thread, messages, models, defaultModel } = useLoaderData<typeof loader>();
+  const { thread, messages, files, models, defaultModel } = useLoaderData<typeof loader>();
   const parent = useRouteLoaderData<typeof workspaceLoader>("routes/workspace");
   if (!parent) return null;
   return (
@@ -89,6 +96,7 @@ export default function WorkspaceThread() {
       showThoughts={parent.showThoughts}
       models={models}
       defaultModel={defaultModel}
+      files={files}
     />
   );
 }

@@ -10,6 +10,14 @@ import { CitationChip } from "./citation-chip.tsx";
 import { ThoughtsPanel } from "./thoughts-panel.tsx";
 import type { Turn } from "./turns.ts";
 
+/** A thread file version an answer wrote. */
+export interface WrittenFile {
+  file_id: string;
+  version_id: string;
+  filename: string;
+  number?: number;
+}
+
 export interface AnswerCallbacks {
   onOpenCitation: (c: Citation) => void;
   onOpenFile: (f: { file_id: string; version_id: string; filename: string }) => void;
@@ -25,8 +33,10 @@ function copyText(content: string, citations: Citation[]): string {
 }
 
 /** One answer: live while it streams (thoughts, text, chips), then with its actions. */
-export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn, busy, exportName, ...cb }: AnswerCallbacks & {
+export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn, busy, exportName, writtenFiles, ...cb }: AnswerCallbacks & {
   turn: Turn;
+  /** The thread file versions stored answers wrote, by answer id. */
+  writtenFiles: Map<string, WrittenFile[]>;
   threadPath: string;
   showThoughts: boolean;
   canWrite: boolean;
@@ -47,6 +57,7 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
   const answerId = live?.answer.messageId ?? stored?.id ?? null;
   const questionId = turn.question.id;
   const sources = Object.values(citations).sort((a, b) => a.n - b.n);
+  const files = live?.answer.files.length ? live.answer.files : answerId ? (writtenFiles.get(answerId) ?? []) : [];
 
   return (
     <article aria-label="Answer" aria-busy={streaming} data-status={status} data-message-id={answerId ?? undefined} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
@@ -74,12 +85,14 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
           <Spinner className="size-3" /> Writing…
         </p>
       ) : null}
-      {live?.answer.files.length ? (
+      {files.length ? (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Files written">
-          {live.answer.files.map((f) => (
+          {files.map((f) => (
             <li key={f.version_id}>
               <button type="button" onClick={() => cb.onOpenFile(f)} className="rounded-md border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100">
-                📄 {f.filename}
+                <span aria-hidden="true">{/\.xlsx?$/i.test(f.filename) ? "▦" : "📄"} </span>
+                {f.filename}
+                {"number" in f && typeof f.number === "number" ? <span className="text-slate-500"> · v{f.number}</span> : null}
               </button>
             </li>
           ))}

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { Citation } from "../../../contracts/citation.ts";
+import type { ThreadFile } from "../../../contracts/thread-files.ts";
 import type { Thread } from "../../../contracts/workspaces.ts";
 import { Card } from "../ui/card.tsx";
-import { AnswerView } from "./answer-view.tsx";
+import { AnswerView, type WrittenFile } from "./answer-view.tsx";
 import { FileViewer, type ViewerTarget } from "./file-viewer.tsx";
 import { QuestionBox } from "./question-box.tsx";
+import { ThreadFileViewer, type ThreadFileTarget } from "./thread-file-viewer.tsx";
+import { ThreadFilesMenu } from "./thread-files-menu.tsx";
 import { buildTurns, type StoredMessage } from "./turns.ts";
 import { useThreadStreams } from "./use-thread-streams.ts";
 
@@ -18,13 +21,15 @@ interface Props {
   showThoughts: boolean;
   models: string[];
   defaultModel: string | null;
+  /** Files the thread's answers (or its owner) wrote, with their versions. */
+  files: ThreadFile[];
 }
 
 /**
  * The thread: questions and their answers (streaming in as they are written), the question box,
  * and the file viewer beside them when a citation is opened (`?canvas=1` gives it the larger share).
  */
-export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn, showThoughts, models, defaultModel }: Props) {
+export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn, showThoughts, models, defaultModel, files }: Props) {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const canvas = params.get("canvas") === "1";
@@ -35,7 +40,18 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
   // What the Stop button stops: an answer asked or regenerated here, or one followed while it is written.
   const writing = useMemo(() => new Set(messages.filter((m) => m.status === "streaming").map((m) => m.id)), [messages]);
   const running = streams.entries.find((e) => e.connected && (e.kind !== "follow" || (e.answer.messageId !== null && writing.has(e.answer.messageId))));
+  // One viewer at a time: a cited page, or a file the thread wrote.
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
+  const [fileViewer, setFileViewer] = useState<ThreadFileTarget | null>(null);
+  const writtenFiles = useMemo(() => {
+    const byAnswer = new Map<string, WrittenFile[]>();
+    for (const f of files) {
+      for (const v of [...f.versions].sort((a, b) => a.number - b.number)) {
+        if (v.message_id) byAnswer.set(v.message_id, [...(byAnswer.get(v.message_id) ?? []), { file_id: f.file_id, version_id: v.version_id, filename: f.filename, number: v.number }]);
+      }
+    }
+    return byAnswer;
+  }, [files]);
 
   // An answer still being written when the page loaded (a refresh, another tab): follow it live.
   useEffect(() => {
@@ -44,21 +60,22 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
 
   useStickToBottom(streams.entries.map((e) => e.answer.content.length).join(","));
 
-  const openCitation = useCallback((c: Citation) => setViewer({ ...c }), []);
-  const openFile = useCallback((f: { file_id: string; version_id: string; filename: string }) => setViewer({ ...f, page: 1, quote: null, start: null, end: null, verified: true }), []);
-  const closeViewer = useCallback(() => setViewer(null), []);
+  const openCitation = useCallback((c: Citation) => (setFileViewer(null), setViewer({ ...c })), []);
+  const openFile = useCallback((f: ThreadFileTarget) => (setViewer(null), setFileViewer({ file_id: f.file_id, version_id: f.version_id, filename: f.filename })), []);
+  const closeViewer = useCallback(() => (setViewer(null), setFileViewer(null)), []);
   const { regenerate: regenerateAnswer } = streams;
   const regenerate = useCallback(
     (answerId: string, questionId: string, model: string | null) => regenerateAnswer(answerId, questionId, model && models.includes(model) ? model : defaultModel),
     [regenerateAnswer, models, defaultModel],
   );
 
-  const grid = viewer ? (canvas ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4" : "lg:grid lg:grid-cols-2 lg:gap-4") : "";
+  const grid = viewer || fileViewer ? (canvas ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4" : "lg:grid lg:grid-cols-2 lg:gap-4") : "";
   return (
     <div className={`${grid} items-start`}>
       <Card className="flex min-h-[28rem] min-w-0 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
           <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{thread.name}</h2>
+          <ThreadFilesMenu files={files} onOpen={openFile} />
         </header>
         <div className="flex-1 space-y-5 px-3 py-4 sm:px-5" aria-live="off">
           {turns.length === 0 ? (
@@ -86,6 +103,7 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
                     exportName={thread.name}
                     onOpenCitation={openCitation}
                     onOpenFile={openFile}
+                    writtenFiles={writtenFiles}
                     onRegenerate={regenerate}
                     onLoadThoughts={follow}
                   />
@@ -111,6 +129,9 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
         )}
       </Card>
       {viewer ? <FileViewer key={`${viewer.version_id}:${viewer.page}:${viewer.quote ?? ""}`} workspaceId={workspaceId} target={viewer} onClose={closeViewer} /> : null}
+      {fileViewer ? (
+        <ThreadFileViewer key={fileViewer.version_id} workspaceId={workspaceId} threadId={thread.id} threadPath={threadPath} target={fileViewer} canWrite={canWrite} onClose={closeViewer} />
+      ) : null}
     </div>
   );
 }

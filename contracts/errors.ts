@@ -34,6 +34,11 @@ export const errorStatus = {
   "agent/unknown-model": 400,
   "agent/still-streaming": 409,
   "agent/no-question": 409,
+  "thread-files/missing-version-id": 400,
+  "thread-files/transfer-target": 400,
+  "thread-files/version-and-original": 400,
+  "thread-files/different-files": 400,
+  "thread-files/unreadable": 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -241,7 +241,7 @@ describe("rename and transfer", () => {
 
 describe("quota", () => {
   it("a thread file version that would pass the quota is refused and leaves nothing behind", async () => {
-    const small = await createTestApp({ STORAGE_QUOTA_BYTES: "3000" });
+    const small = await createTestApp({ STORAGE_QUOTA_BYTES: "3000", MAX_UPLOAD_BYTES: "2500" });
     try {
       const carol = await createUser(small);
       const w = await createWorkspace(small, carol.token);
@@ -253,6 +253,10 @@ describe("quota", () => {
       expect(refused.body.error.message).toMatch(/Not enough storage/);
       expect(await blobFiles(small)).toHaveLength(1);
       expect((await small.request("GET", "/users/me/storage", { token: carol.token })).body.used_storage).toBe(2000);
+      // Past the upload limit the multipart body is cut off while it arrives.
+      const tooBig = await post(Buffer.alloc(2600, "c"));
+      expect(tooBig.status).toBe(413);
+      expect(await blobFiles(small)).toHaveLength(1);
     } finally {
       await small.close();
     }

@@ -81,6 +81,8 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
           })
           .execute();
       }
+      // Touching the file first locks its row (PostgreSQL), so racing saves number their versions in turn.
+      await tx.updateTable("files").set({ updated_at: t }).where("id", "=", fileId).execute();
       const last = await tx.selectFrom("file_versions").select((eb) => eb.fn.max("number").as("n")).where("file_id", "=", fileId).executeTakeFirst();
       await tx
         .insertInto("file_versions")

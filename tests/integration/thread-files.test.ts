@@ -55,6 +55,17 @@ describe("edit_file, list, version, addon", () => {
     v2 = second.body;
   });
 
+  it("racing saves of the same file get distinct version numbers", async () => {
+    const t = await newThread(ws.id);
+    const first = (await edit({ filename: "race.txt" }, { name: "r", bytes: Buffer.from("0") }, { t })).body;
+    const saves = await Promise.all([1, 2, 3, 4].map((n) => edit({ version_id: first.version_id }, { name: "r", bytes: Buffer.from(String(n)) }, { t })));
+    expect(saves.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(saves.map((r) => r.body.number).sort()).toEqual([2, 3, 4, 5]);
+    const list = await app.request("GET", `${base(ws.id, t)}/files`, { token: alice.token });
+    expect(list.body.files[0].versions.map((v: { number: number }) => v.number)).toEqual([5, 4, 3, 2, 1]);
+    expect(list.body.files[0].versions.filter((v: { is_latest: boolean }) => v.is_latest)).toHaveLength(1);
+  });
+
   it("lists the thread's files with their versions newest first, is_latest on the current one", async () => {
     const res = await app.request("GET", `${base()}/files`, { token: alice.token });
     expect(res.status).toBe(200);

@@ -12,9 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("file_versions").addColumn("message_id", "text").execute();
   await db.schema.alterTable("file_versions").addColumn("number", "integer").execute();
   await db.schema.createIndex("files_thread_idx").on("files").columns(["thread_id", "created_at"]).execute();
+  // Workspace versions leave `number` null (both dialects allow many nulls in a unique index).
+  await db.schema.createIndex("file_versions_number_idx").on("file_versions").columns(["file_id", "number"]).unique().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("file_versions_number_idx").ifExists().execute();
   await db.schema.dropIndex("files_thread_idx").ifExists().execute();
   await db.schema.alterTable("file_versions").dropColumn("number").execute();
   await db.schema.alterTable("file_versions").dropColumn("message_id").execute();

@@ -6,7 +6,7 @@ import { evaluateWorkbook } from "../../backend/agent/workbook/evaluate.ts";
 import { loadWorkbook } from "../../backend/agent/workbook/load-workbook.ts";
 import { setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { getBytes, readZip, uploadFile } from "../helpers/files.ts";
-import { ofType } from "../helpers/sse.ts";
+import { ofType, openSse } from "../helpers/sse.ts";
 
 /**
  * The spreadsheet tools through the agent, with the fake model calling them: trace_formula on a
@@ -96,6 +96,9 @@ describe("write_workbook", () => {
     expect(result).toMatchObject({ filename: "workbook.xlsx", version: 1, errors: [], notComputed: [] });
     expect(result.values).toEqual({ "Model!B4": 40, "Model!C4": 50, "Model!B5": 0.4, "Model!C5": 50 / 120 });
     v1 = { file_id: result.file_id as string, version_id: result.version_id as string };
+    // Stored with the answer: a refresh (or a replay) sees the same event.
+    const followed = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${answerId}/stream?after=-1`, { token: s.alice.token })).done();
+    expect(ofType(followed, "file_version_created")).toEqual(created);
 
     const meta = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/files/${v1.version_id}`, { token: s.alice.token });
     expect(meta.status).toBe(200);

@@ -12,6 +12,7 @@ import { handleError, validationError } from "./platform/http/errors.ts";
 import type { Guard } from "./platform/http/route.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
+import { registerThreadFileRoutes } from "./thread-files/routes.ts";
 import { registerBlobRoutes } from "./platform/blobs/routes.ts";
 import { registerFileRoutes } from "./files/routes.ts";
 import { registerSearchRoutes } from "./search/routes.ts";
@@ -41,7 +42,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
 
   // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits.
   // (Paths arrive with /api in front when mounted by server.ts, without it in-process.)
-  const streamed = (path: string) => /^(\/api)?\/blobs\//.test(path) || path.endsWith("/files/upload");
+  const streamed = (path: string) => /^(\/api)?\/blobs\//.test(path) || path.endsWith("/files/upload") || path.endsWith("/edit_file");
   const jsonLimit = bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
@@ -81,6 +82,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerSearchRoutes(app, guard, deps);
   registerLibraryRoutes(app, guard, deps);
   registerAgentRoutes(app, guard, deps);
+  registerThreadFileRoutes(app, guard, deps);
 
   if (auth) {
     // better-auth matches its basePath (/api/identity); in-process calls arrive without /api.

@@ -18,6 +18,7 @@ export function systemPrompt(o: { workspaceName: string; files: { id: string; fi
     'Cite every fact you take from the documents right after it, as [n: "exact words from the source"]: copy a short sentence or phrase verbatim, without paraphrasing (write a double quote inside it as a single quote). [n] alone is allowed when the whole passage supports the claim.',
     "Cite only source numbers you were given. If the documents do not answer the question, say so plainly instead of guessing.",
     "Answer in Markdown, concise and specific: numbers with their units and periods.",
+    "For spreadsheets: read_workbook (values and formulas), trace_formula (how a cell is computed, down to its inputs), write_workbook (create or edit an .xlsx with live formulas, citing each input's source; it is saved to this thread).",
   ].join("\n");
 }
 

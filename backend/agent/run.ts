@@ -98,7 +98,7 @@ async function producer(deps: Deps, live: LiveAnswer, job: AnswerJob, sources: S
     modelId: job.model,
     system: systemPrompt({ workspaceName: job.workspaceName, files: job.files, limited: Boolean(job.fileIds) }),
     messages: await conversation(deps, { threadId: job.threadId, before: job.askedAt, question: job.question }),
-    tools: agentTools({ deps, ...base }),
+    tools: agentTools({ deps, ...base, threadId: job.threadId, messageId: job.answerId, emit: (e) => live.publish(e) }),
     maxSteps: deps.config.LLM_MAX_STEPS,
     signal: live.signal,
     cost: (u) => deps.llm.cost(u),

@@ -1,9 +1,11 @@
 import { tool } from "ai";
 import { z } from "zod";
+import type { StreamEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { searchWorkspace } from "../search/service.ts";
 import type { Sources } from "./sources.ts";
+import { workbookTools } from "./workbook-tools.ts";
 
 /** Caps on what one tool call hands the model. */
 const PASSAGE_CHARS = 1_500;
@@ -18,6 +20,11 @@ export interface ToolContext {
   /** The question's file scope; undefined: the whole workspace. */
   fileIds?: string[];
   sources: Sources;
+  /** The thread being answered in, and the answer (thread files it writes name both). */
+  threadId?: string;
+  messageId?: string;
+  /** Sends an event into the live answer (e.g. file_version_created). */
+  emit?: (e: StreamEvent) => void;
 }
 
 /** A tool's refusal, shown to the model (and the client) as an error result. */
@@ -84,6 +91,7 @@ export function agentTools(ctx: ToolContext) {
         return { file_id: file.id, filename: file.filename, pages: out, missing_pages: wanted.filter((p) => !found.has(p)) };
       },
     }),
+    ...workbookTools(ctx),
   };
 }
 

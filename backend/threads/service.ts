@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { ThreadTable } from "../platform/db/schema.ts";
 import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
+import { threadBlobKeys } from "../thread-files/repo.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { titleFromQuery } from "../workspaces/title.ts";
@@ -92,7 +93,10 @@ export async function updateThread(deps: Deps, o: { actor: Actor; workspaceId: s
 
 export async function deleteThread(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string }) {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
+  // Its files' rows go with the thread (foreign key); their bytes are removed here.
+  const keys = await threadBlobKeys(deps.db.kysely, o.threadId);
   await deps.db.kysely.deleteFrom("threads").where("id", "=", o.threadId).execute();
+  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
 }
 
 export async function setThreadBookmark(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; on: boolean }) {

@@ -56,6 +56,14 @@ const TABLE: Record<string, Expect> = {
   "GET /workspaces/{id}/threads/{tid}/messages/{mid}/stream": read,
   "GET /workspaces/{id}/threads/{tid}/messages/{mid}/replay": read,
   "GET /agent/models": both([401, 200, 200, 200]),
+  // Thread files: read with the thread, written (saved, renamed, copied to the workspace) by the owner.
+  "GET /workspaces/{id}/threads/{tid}/files": read,
+  "GET /workspaces/{id}/threads/{tid}/files/{version_id}": read,
+  "GET /workspaces/{id}/threads/{tid}/files/{version_id}/addon": read,
+  "GET /workspaces/{id}/threads/{tid}/files/{fid}/diff": read,
+  "PATCH /workspaces/{id}/threads/{tid}/files/{fid}/filename": write,
+  "POST /workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace": writeCreated,
+  "POST /workspaces/{id}/threads/{tid}/edit_file": writeCreated,
   "GET /supported_file_extensions": both([200, 200, 200, 200]),
   "GET /workspaces/{id}/files": read,
   "GET /workspaces/{id}/files/{fid}/metadata": read,
@@ -104,7 +112,7 @@ const TABLE: Record<string, Expect> = {
 
 /** Routes with tests of their own; nothing that names a resource may hide here. */
 const NOT_IN_MATRIX = [/^\/health$/, /^\/version$/, /^\/app-config$/, /^\/openapi\.json$/, /^\/auth\//, /^\/admin\//];
-const MUST_BE_IN_MATRIX = /\{(id|tid|fid|mid|pid|workspaceId|token)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
+const MUST_BE_IN_MATRIX = /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
 
 /** Routes whose owner call destroys or consumes the fixture: each call gets a fresh one. */
 const FRESH = new Set([
@@ -161,6 +169,13 @@ function fixture(vis: Vis) {
         return id;
       }),
     file: () => once("file", async () => (await uploadFile(app, token(), await fx.ws())).id),
+    /** A file the thread holds (saved through edit_file, as an answer's workbook would be). */
+    threadFile: () =>
+      once("threadFile", async () => {
+        const res = await postMultipart(app, `/workspaces/${await fx.ws()}/threads/${await fx.thread()}/edit_file`, { token: token(), fields: { filename: "t.txt" }, file: { name: "t.txt", bytes: Buffer.from("thread file") } });
+        if (res.status !== 201) throw new Error(`edit_file: ${res.status} ${JSON.stringify(res.body)}`);
+        return JSON.stringify({ fid: res.body.file_id, vid: res.body.version_id });
+      }),
     /** The file's version with one indexed page (written directly: the matrix is about who may read it). */
     version: () =>
       once("version", async () => {
@@ -210,7 +225,10 @@ async function build(route: string, fx: Fixture): Promise<Call> {
   const [method, template] = route.split(" ") as [string, string];
   const values: Record<string, () => Promise<string>> = {
     id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt, vid: fx.version, page: async () => "1",
-    fid: template.startsWith("/users/me/")
+    version_id: async () => JSON.parse(await fx.threadFile()).vid,
+    fid: template.includes("/threads/{tid}/files/")
+      ? async () => JSON.parse(await fx.threadFile()).fid
+      : template.startsWith("/users/me/")
       ? () => fx.libraryFile("users/me")
       : template.startsWith("/public/")
         ? () => fx.libraryFile("public")
@@ -238,10 +256,17 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /workspaces/{id}/search": { query: "revenue" },
     "POST /find_files": { query: "revenue" },
     "POST /workspaces/{id}/threads/{tid}/stream_qa": { query: "What is revenue?" },
+    "PATCH /workspaces/{id}/threads/{tid}/files/{fid}/filename": { filename: "renamed.txt" },
+    "POST /workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace": { filename: "moved.txt" },
   };
   if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
   if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;
   if (route.endsWith("/cancel_stream_qa")) path += `?message_id=${await fx.message()}`;
+  if (route.endsWith("/files/{fid}/diff")) {
+    const { vid } = JSON.parse(await fx.threadFile());
+    path += `?from=${vid}&to=${vid}`;
+  }
+  if (route.endsWith("/edit_file")) return { path, file: true };
   if (route.endsWith("/download_from_url")) return { path, form: { url: `${fake.url}/report.csv` } };
   if (route.endsWith("/upload_from_gdrive")) return { path, form: { file_id: "d1", access_token: "token" } };
   if (route.endsWith("/files/upload")) return { path, file: true };

@@ -6,6 +6,7 @@ import * as ingestion from "./migrations/2026-11-23-0003-ingestion.ts";
 import * as ingestionJobs from "./migrations/2026-11-23-0004-ingestion-jobs.ts";
 import * as passageLabels from "./migrations/2026-11-23-0007-passage-labels.ts";
 import * as agent from "./migrations/2026-11-23-0008-agent.ts";
+import * as threadFiles from "./migrations/2026-11-23-0009-thread-files.ts";
 import * as sheetLayout from "./migrations/2026-11-23-0011-sheet-layout.ts";
 
 /**
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-0004-ingestion-jobs": ingestionJobs,
   "2026-11-23-0007-passage-labels": passageLabels,
   "2026-11-23-0008-agent": agent,
+  "2026-11-23-0009-thread-files": threadFiles,
   "2026-11-23-0011-sheet-layout": sheetLayout,
 };
 

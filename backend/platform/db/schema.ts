@@ -190,7 +190,8 @@ export interface MessageFeedbackTable {
   created_at: string;
 }
 
-export type FileScope = "workspace" | "account" | "public";
+/** thread: written by an answer or saved by edit_file in a thread (`thread_id` set); never indexed. */
+export type FileScope = "workspace" | "account" | "public" | "thread";
 /** uploaded: bytes stored, waiting for ingestion; failed: ingestion failed (`error` says why). */
 export type FileStatus = "uploading" | "uploaded" | "indexing" | "indexed" | "failed";
 /** Statuses of files whose bytes are stored (everything but an upload in progress). */
@@ -209,6 +210,10 @@ export interface FileTable {
   parent_file_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0 for uploads, 1 for an archive's entries, 2 for entries of an archive inside one. */
   archive_depth: ColumnType<number, number | undefined, number>;
+  /** Thread files only (scope 'thread'): the thread they belong to. */
+  thread_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Thread files only: the workspace file an edit started from. */
+  original_file_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -223,6 +228,10 @@ export interface FileVersionTable {
   checksum: string | null;
   created_by: string | null;
   created_at: string;
+  /** Thread file versions: the answer that wrote it (null when the user saved it). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Thread file versions: 1, 2, ... within the file. */
+  number: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PromptTable {

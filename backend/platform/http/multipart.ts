@@ -1,5 +1,10 @@
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Context } from "hono";
 import { AppError } from "../../../contracts/errors.ts";
@@ -57,4 +62,63 @@ export async function readFormFields(c: Context<AppEnv>): Promise<Record<string,
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(parsed)) if (typeof v === "string") out[k] = v;
   return out;
+}
+
+export interface SpooledForm {
+  fields: Record<string, string>;
+  /** The `file` part, written to a temporary file (null when none was sent). */
+  file: { path: string; filename: string; contentType: string; byteSize: number } | null;
+  /** Removes the temporary file; call it whatever happens. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A multipart form whose fields may come before or after its file: the `file` part is spooled to
+ * a temporary file (never held in memory, refused past `maxBytes`) while the text fields are
+ * collected, so the caller can check them all before storing anything.
+ */
+export async function receiveSpooledForm(c: Context<AppEnv>, o: { maxBytes: number }): Promise<SpooledForm> {
+  const body = c.req.raw.body;
+  if (!body) throw new AppError("validation_failed", "The request has no body.", { file: "file is required" });
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "aw-form-"));
+  const cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  let file: SpooledForm["file"] = null;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let bb: busboy.Busboy;
+      try {
+        bb = busboy({ headers: { "content-type": c.req.header("content-type") ?? "" }, limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: o.maxBytes } });
+      } catch {
+        reject(new AppError("validation_failed", "The multipart body could not be read.", { file: "file is required" }));
+        return;
+      }
+      let writing: Promise<void> = Promise.resolve();
+      bb.on("field", (name, value) => {
+        fields[name] = value;
+      });
+      bb.on("file", (name, stream, info) => {
+        if (name !== "file" || file) {
+          stream.resume();
+          return;
+        }
+        const target = path.join(dir, "file");
+        const f = { path: target, filename: info.filename || "upload", contentType: info.mimeType || "application/octet-stream", byteSize: 0 };
+        file = f;
+        stream.on("data", (chunk: Buffer) => (f.byteSize += chunk.length));
+        stream.on("limit", () => reject(new AppError("payload_too_large", "The file is larger than the upload limit.")));
+        writing = pipeline(stream, createWriteStream(target));
+        writing.catch(reject);
+      });
+      bb.on("error", () => reject(new AppError("validation_failed", "The multipart body is malformed.")));
+      bb.on("close", () => writing.then(resolve, reject));
+      const source = Readable.fromWeb(body as WebReadableStream);
+      source.on("error", (err) => bb.destroy(err));
+      source.pipe(bb);
+    });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { fields, file, cleanup };
 }

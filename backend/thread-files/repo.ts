@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../platform/db/schema.ts";
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+/** A version of a thread file with its file's fields, as the services read it. */
+export function versionRows(db: Exec, o: { workspaceId: string; threadId: string }) {
+  return db
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", "f.id", "v.file_id")
+    .select([
+      "v.id as version_id", "v.file_id", "v.blob_key", "v.byte_size", "v.content_type", "v.checksum", "v.message_id", "v.number", "v.created_at",
+      "f.filename", "f.thread_id", "f.workspace_id", "f.current_version_id", "f.original_file_id", "f.created_at as file_created_at", "f.updated_at as file_updated_at",
+    ])
+    .where("f.scope", "=", "thread")
+    .where("f.thread_id", "=", o.threadId)
+    .where("f.workspace_id", "=", o.workspaceId)
+    .where("v.checksum", "is not", null);
+}
+export type VersionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof versionRows>["executeTakeFirst"]>>>;
+
+export function findVersion(db: Exec, o: { workspaceId: string; threadId: string; versionId: string }) {
+  return versionRows(db, o).where("v.id", "=", o.versionId).executeTakeFirst();
+}
+
+/** The file's current version. */
+export function findLatestVersion(db: Exec, o: { workspaceId: string; threadId: string; fileId: string }) {
+  return versionRows(db, o).where("f.id", "=", o.fileId).whereRef("v.id", "=", "f.current_version_id").executeTakeFirst();
+}
+
+/** Every version of the thread's files (or of one), newest first within each file. */
+export function listVersions(db: Exec, o: { workspaceId: string; threadId: string; fileId?: string }) {
+  let q = versionRows(db, o);
+  if (o.fileId) q = q.where("f.id", "=", o.fileId);
+  return q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").orderBy("v.number", "desc").execute();
+}
+
+/** Blob keys of every version of a thread's files, so their bytes go when the thread does. */
+export async function threadBlobKeys(db: Exec, threadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", "f.id", "v.file_id")
+    .select("v.blob_key")
+    .where("f.scope", "=", "thread")
+    .where("f.thread_id", "=", threadId)
+    .execute();
+  return rows.map((r) => r.blob_key);
+}

@@ -1,0 +1,102 @@
+import crypto from "node:crypto";
+import { pipeline, Readable } from "node:stream";
+import { AppError } from "../../contracts/errors.ts";
+import { DEFAULT_EDITED_FILENAME, THREAD_FILE_MESSAGES, type SavedThreadFileVersion } from "../../contracts/thread-files.ts";
+import { requireFullAccess } from "../auth/access.ts";
+import type { Deps } from "../deps.ts";
+import { hashingCounter } from "../files/hash.ts";
+import { assertQuota } from "../files/quota.ts";
+import { findFile } from "../files/repo.ts";
+import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { now } from "../platform/paging.ts";
+import { loadThread } from "../threads/service.ts";
+import { presentSaved } from "./present.ts";
+import { findVersion } from "./repo.ts";
+import { contentTypeFor } from "./kinds.ts";
+
+export interface SaveThreadFileVersion {
+  actor: Actor;
+  workspaceId: string;
+  threadId: string;
+  body: Readable | Uint8Array;
+  /** A new file's name (default workbook.xlsx); for a new version, a new name for the file. */
+  filename?: string;
+  contentType?: string;
+  /** The thread file version that was edited: the bytes become that file's next version. */
+  versionId?: string;
+  /** The workspace file that was edited: the bytes become a new thread file that remembers it. */
+  originalFileId?: string;
+  /** The answer writing it (the agent); null for the user's own edits. */
+  messageId?: string | null;
+}
+
+/**
+ * Saves bytes as a thread file version: the next version of the file `versionId` belongs to, or
+ * the first version of a new thread file. Used by edit_file and by the agent's write_workbook.
+ * The owner's quota is checked as for any upload; the bytes are never queued for indexing.
+ */
+export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion): Promise<SavedThreadFileVersion> {
+  if (o.versionId && o.originalFileId) throw new AppError("thread-files/version-and-original", THREAD_FILE_MESSAGES.versionAndOriginal);
+  requireFullAccess(o.actor);
+  await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
+  const db = deps.db.kysely;
+  const base = o.versionId ? await findVersion(db, { workspaceId: o.workspaceId, threadId: o.threadId, versionId: o.versionId }) : undefined;
+  if (o.versionId && !base) throw new AppError("not_found", "Thread file version not found.");
+  if (o.originalFileId && !(await findFile(db, { id: o.originalFileId, scope: "workspace", workspaceId: o.workspaceId }))) {
+    throw new AppError("not_found", "The original workspace file was not found.");
+  }
+  const filename = o.filename?.trim() || base?.filename || DEFAULT_EDITED_FILENAME;
+  const contentType = o.contentType && o.contentType !== "application/octet-stream" ? o.contentType : contentTypeFor(filename, o.contentType);
+
+  const versionId = crypto.randomUUID();
+  const key = blobKey("files", versionId);
+  const counter = hashingCounter();
+  const source = o.body instanceof Readable ? o.body : Readable.from([Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength)]);
+  pipeline(source, counter, () => undefined);
+  let byteSize: number;
+  try {
+    ({ byteSize } = await deps.blobs.put(key, counter, { contentType, maxBytes: deps.config.MAX_UPLOAD_BYTES }));
+  } catch (err) {
+    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
+    throw err;
+  }
+  try {
+    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
+  } catch (err) {
+    await deps.blobs.delete(key);
+    throw err;
+  }
+
+  const t = now();
+  const fileId = base?.file_id ?? crypto.randomUUID();
+  try {
+    await db.transaction().execute(async (tx) => {
+      if (!base) {
+        await tx
+          .insertInto("files")
+          .values({
+            id: fileId, scope: "thread", workspace_id: o.workspaceId, thread_id: o.threadId, owner_id: o.actor.user.id, filename,
+            original_file_id: o.originalFileId ?? null, current_version_id: null, status: "uploaded", error: null, created_at: t, updated_at: t,
+          })
+          .execute();
+      }
+      // Touching the file first locks its row (PostgreSQL), so racing saves number their versions in turn.
+      await tx.updateTable("files").set({ updated_at: t }).where("id", "=", fileId).execute();
+      const last = await tx.selectFrom("file_versions").select((eb) => eb.fn.max("number").as("n")).where("file_id", "=", fileId).executeTakeFirst();
+      await tx
+        .insertInto("file_versions")
+        .values({
+          id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum: counter.digest(),
+          created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: Number(last?.n ?? 0) + 1,
+        })
+        .execute();
+      await tx.updateTable("files").set({ current_version_id: versionId, filename, updated_at: t }).where("id", "=", fileId).execute();
+      await tx.updateTable("threads").set({ updated_at: t }).where("id", "=", o.threadId).execute();
+    });
+  } catch (err) {
+    await deps.blobs.delete(key).catch(() => undefined);
+    throw err;
+  }
+  return presentSaved((await findVersion(db, { workspaceId: o.workspaceId, threadId: o.threadId, versionId }))!);
+}

@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import { pipeline } from "node:stream";
+import { AppError } from "../../contracts/errors.ts";
+import type { FileInfo } from "../../contracts/files.ts";
+import { THREAD_FILE_MESSAGES } from "../../contracts/thread-files.ts";
+import { requireFullAccess } from "../auth/access.ts";
+import type { Deps } from "../deps.ts";
+import { hashingCounter } from "../files/hash.ts";
+import { presentFile } from "../files/present.ts";
+import { assertQuota } from "../files/quota.ts";
+import { findFile } from "../files/repo.ts";
+import { SUPPORTED_EXTENSIONS, isSupported } from "../files/supported.ts";
+import { storeStream } from "../files/upload.ts";
+import { blobKey } from "../platform/blobs/blob-store.ts";
+import type { Actor } from "../platform/http/context.ts";
+import { enqueue } from "../platform/jobs/queue.ts";
+import { now } from "../platform/paging.ts";
+import { loadVersion, type ThreadTarget } from "./service.ts";
+
+/**
+ * Copies a thread file version into the workspace, where it is queued for indexing like an upload:
+ * as the next version of the workspace file `fileId`, or as a new workspace file named `filename`.
+ * Exactly one of the two; the owner's quota is checked for the copied bytes.
+ */
+export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: Actor; versionId: string; fileId?: string; filename?: string }): Promise<FileInfo> {
+  if (Boolean(o.fileId) === Boolean(o.filename)) throw new AppError("thread-files/transfer-target", THREAD_FILE_MESSAGES.transferTarget);
+  requireFullAccess(o.actor);
+  const v = await loadVersion(deps, { ...o, ability: "write" });
+  if (o.filename) {
+    if (!isSupported(o.filename)) {
+      throw new AppError("unprocessable", `Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`);
+    }
+    const stored = await storeStream(deps, {
+      actor: o.actor, scope: "workspace", workspaceId: o.workspaceId, filename: o.filename, contentType: v.content_type,
+      body: await deps.blobs.get(v.blob_key), maxBytes: Number(v.byte_size),
+    });
+    return presentFile(stored);
+  }
+  const target = await findFile(deps.db.kysely, { id: o.fileId!, scope: "workspace", workspaceId: o.workspaceId });
+  if (!target) throw new AppError("not_found", "File not found.");
+  if (target.status === "uploading") throw new AppError("conflict", "This file has not finished uploading.");
+
+  const versionId = crypto.randomUUID();
+  const key = blobKey("files", versionId);
+  const counter = hashingCounter();
+  pipeline(await deps.blobs.get(v.blob_key), counter, () => undefined);
+  const { byteSize } = await deps.blobs.put(key, counter, { contentType: v.content_type, maxBytes: Number(v.byte_size) });
+  try {
+    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
+  } catch (err) {
+    await deps.blobs.delete(key);
+    throw err;
+  }
+  const t = now();
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("file_versions")
+      .values({ id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum: counter.digest(), created_by: o.actor.user.id, created_at: t })
+      .execute();
+    await tx.updateTable("files").set({ current_version_id: versionId, status: "uploaded", error: null, updated_at: t }).where("id", "=", target.id).execute();
+    await enqueue(tx, { fileId: target.id, versionId });
+    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+  });
+  return presentFile((await findFile(deps.db.kysely, { id: target.id, scope: "workspace" }))!);
+}

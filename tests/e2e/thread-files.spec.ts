@@ -49,7 +49,7 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await box.press("Enter");
   const second = lastAnswer(page);
   await expect(second).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-  await second.getByRole("list", { name: "Files written" }).getByRole("button", { name: /model\.xlsx/ }).click();
+  await second.getByRole("list", { name: "Files written" }).getByRole("button", { name: "model.xlsx · v2" }).click();
   await expect(viewer.getByText("Thread file · version 2 of 2")).toBeVisible();
   await expect(viewer.locator('td[data-ref="B4"]')).toHaveText("800");
 

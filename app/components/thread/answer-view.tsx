@@ -57,7 +57,9 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
   const answerId = live?.answer.messageId ?? stored?.id ?? null;
   const questionId = turn.question.id;
   const sources = Object.values(citations).sort((a, b) => a.n - b.n);
-  const files = live?.answer.files.length ? live.answer.files : answerId ? (writtenFiles.get(answerId) ?? []) : [];
+  // Once the thread's file list knows the versions (after the answer), they carry their numbers.
+  const storedFiles = answerId ? writtenFiles.get(answerId) : undefined;
+  const files = storedFiles?.length ? storedFiles : (live?.answer.files ?? []);
 
   return (
     <article aria-label="Answer" aria-busy={streaming} data-status={status} data-message-id={answerId ?? undefined} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { searchWorkspace } from "../search/service.ts";
+import { codeTools } from "./code/code-tools.ts";
 import type { Sources } from "./sources.ts";
 
 /** Caps on what one tool call hands the model. */
@@ -84,6 +85,7 @@ export function agentTools(ctx: ToolContext) {
         return { file_id: file.id, filename: file.filename, pages: out, missing_pages: wanted.filter((p) => !found.has(p)) };
       },
     }),
+    ...codeTools(ctx),
   };
 }
 

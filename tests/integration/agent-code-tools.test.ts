@@ -107,6 +107,12 @@ describe("run_sql and run_js in the tool loop", () => {
     expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });
   });
 
+  it("a question limited to some files sees only their tables", async () => {
+    s.fake.script({ toolCalls: [{ name: "run_sql", args: { sql: "SHOW TABLES" } }] }, { text: "One table." });
+    const events = await (await s.ask(await s.newThread(), { query: "Which tables?", file_ids: [csvId] })).done();
+    expect(ofType(events, "tool_result")[0]).toMatchObject({ name: "run_sql", is_error: false, result: { rows: [["regional_sales"]] } });
+  });
+
   it("an invalid or forbidden query is an error result listing the tables; the answer still completes", async () => {
     s.fake.script(
       { toolCalls: [{ name: "run_sql", args: { sql: "SELECT nope FROM regional_sales" } }] },

@@ -2,7 +2,8 @@ import { tool } from "ai";
 import { z } from "zod";
 import { ToolInputError, type ToolContext } from "../tools.ts";
 import { SandboxError } from "./errors.ts";
-import { defaultJsLimits, runJs } from "./js-sandbox.ts";
+import { defaultJsLimits } from "./js-sandbox.ts";
+import { runJs } from "./run-js.ts";
 import { defaultSqlLimits, runSql } from "./sql-sandbox.ts";
 import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "./workspace-tables.ts";
 

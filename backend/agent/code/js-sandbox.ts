@@ -1,4 +1,3 @@
-import { Worker } from "node:worker_threads";
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle } from "quickjs-emscripten";
 import { SandboxError } from "./errors.ts";
 
@@ -36,56 +35,9 @@ export interface JsResult {
 }
 
 /**
- * The worker registers tsx in its own thread, then loads the entry (execArgv can't pass --import).
- * A worker is the hard bound: QuickJS checks its interrupt handler between bytecodes, so one slow
- * builtin (a huge Array.fill near the memory limit) can overrun the deadline by seconds while
- * blocking the thread it runs on. Off the main thread, and terminated if it overruns.
- */
-const BOOTSTRAP = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./js-worker.ts", import.meta.url).href)}); });`;
-/** Starting the worker (tsx, the WebAssembly module), before the script's own time starts. */
-const WORKER_START_MS = 15_000;
-/** How far past its time limit a started script may run before its thread is terminated. */
-const OVERRUN_MS = 1_000;
-
-export type JsWorkerReply = { started: true } | { ok: true; value: JsResult } | { ok: false; message: string };
-
-/** Runs `code` in a fresh QuickJS runtime inside a worker thread that is always terminated. */
-export function runJs(code: string, data: unknown, limits: JsLimits = defaultJsLimits): Promise<JsResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { code, data, limits },
-      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const stop = (message: string) => () => finish(() => reject(new SandboxError(message)));
-    let timer = setTimeout(stop("The script's sandbox did not start in time."), WORKER_START_MS);
-    worker.on("message", (reply: JsWorkerReply) => {
-      if ("started" in reply) {
-        clearTimeout(timer);
-        timer = setTimeout(stop(`The script ran longer than ${limits.timeMs / 1000} s and was stopped.`), limits.timeMs + OVERRUN_MS);
-        return;
-      }
-      finish(() => (reply.ok ? resolve(reply.value) : reject(new SandboxError(reply.message))));
-    });
-    worker.on("error", (err) => finish(() => reject(new SandboxError(`The script's sandbox failed: ${err.message}`))));
-    worker.on("exit", (code) => finish(() => reject(new SandboxError(`The script's sandbox stopped (exit code ${code}).`))));
-  });
-}
-
-/**
  * Runs `code` in a fresh QuickJS runtime in this thread: no host objects at all (no require,
  * process, fetch, timers, modules), only `data` (a JSON copy) and a console that collects lines.
- * Prefer `runJs`, which bounds the time from outside.
+ * Prefer `runJs` (run-js.ts), which runs it off the main thread and bounds the time from outside.
  */
 export async function evaluateJs(code: string, data: unknown, limits: JsLimits = defaultJsLimits): Promise<JsResult> {
   const dataJson = data === undefined ? undefined : JSON.stringify(data);

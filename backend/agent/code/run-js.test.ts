@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SandboxError } from "./errors.ts";
-import { runJs } from "./js-sandbox.ts";
+import { runJs } from "./run-js.ts";
 
 /** Each hostile script must be refused or stopped within a few seconds, and the process carry on. */
 async function refused(code: string, message: RegExp, data?: unknown): Promise<number> {

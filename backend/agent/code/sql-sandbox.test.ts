@@ -70,6 +70,11 @@ describe("runSql", () => {
       ["SELECT * FROM glob('/*')", /disabled by configuration/],
       ["SELECT * FROM read_parquet('https://example.com/x.parquet')", /disabled by configuration|not allowed|Permission/],
       ["FROM '/etc/passwd'", /disabled by configuration|does not exist/],
+      ["SELECT * FROM 'https://example.com/a.csv'", /disabled by configuration/],
+      ["SELECT * FROM read_blob('/etc/hostname')", /disabled by configuration/],
+      ["SELECT * FROM duckdb_secrets()", /disabled by configuration/],
+      ["SELECT * FROM query('COPY sales TO ''/tmp/out.csv''')", /single SELECT statement/],
+      ["SELECT * FROM query('SET lock_configuration = false')", /single SELECT statement/],
       ["COPY sales TO '/tmp/out.csv'", /COPY is not allowed/],
       ["ATTACH '/tmp/x.db' AS x", /ATTACH is not allowed/],
       ["INSTALL httpfs", /INSTALL is not allowed/],
@@ -87,6 +92,9 @@ describe("runSql", () => {
       ["/* */ (ATTACH 'x')", /ATTACH is not allowed/],
     ];
     for (const [sql, message] of hostile) await refused(sql, message);
+    // The server's home folder is not named in what the model sees.
+    expect(await runSql("INSTALL httpfs", []).catch((e: Error) => e.message)).not.toMatch(/\/root|\/home/);
+    expect(await runSql("SELECT * FROM duckdb_secrets()", []).catch((e: Error) => e.message)).toContain('"~/.duckdb/…"');
   });
 
   it("stops an endless recursive CTE, a huge cross join and a range(1e12) aggregate; bounds memory", async () => {

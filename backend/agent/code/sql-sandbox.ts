@@ -1,4 +1,5 @@
 import { DuckDBInstance, DuckDBTypeId, JSDuckDBValueConverter, StatementType, type DuckDBConnection } from "@duckdb/node-api";
+import { setImmediate } from "node:timers/promises";
 import { SandboxError } from "./errors.ts";
 
 /** A column's type in a loaded table: numbers stay numbers, dates become DATE or TIMESTAMP. */
@@ -31,6 +32,8 @@ export interface SqlResult {
   row_count: number;
   truncated: boolean;
 }
+
+const YIELD_EVERY_ROWS = 10_000;
 
 /** Read queries only: DuckDB's SELECT-like statements and its shorthands. */
 const READ_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "DESCRIBE", "SHOW", "SUMMARIZE", "PIVOT", "UNPIVOT", "FROM", "TABLE"]);
@@ -113,7 +116,9 @@ async function loadTable(conn: DuckDBConnection, table: SqlTable): Promise<void>
   const staged = table.columns.map((c) => (c.type === "DATE" || c.type === "TIMESTAMP" ? "VARCHAR" : c.type));
   await conn.run(`CREATE TABLE ${ident} (${table.columns.map((c, i) => `${quoteIdent(c.name)} ${staged[i]}`).join(", ")})`);
   const appender = await conn.createAppender(table.name);
-  for (const row of table.rows) {
+  for (const [r, row] of table.rows.entries()) {
+    // Appending is synchronous: let the event loop breathe on a large table.
+    if (r > 0 && r % YIELD_EVERY_ROWS === 0) await setImmediate();
     for (let i = 0; i < table.columns.length; i++) {
       const v = row[i] ?? null;
       if (v === null) appender.appendNull();
@@ -153,6 +158,7 @@ function plain(v: unknown, isDate: boolean, maxChars: number): unknown {
 
 /** DuckDB's own messages say what was wrong (a missing column, a permission refused): the model sees them. */
 function rethrow(err: unknown): never {
-  const message = err instanceof Error ? err.message : String(err);
+  // DuckDB names its own folders (extensions, secrets) under the server's home: not for the model.
+  const message = (err instanceof Error ? err.message : String(err)).replace(/"[^"]*\/\.duckdb\/[^"]*"/g, '"~/.duckdb/…"');
   throw new SandboxError(message.slice(0, 1_000));
 }

@@ -25,6 +25,12 @@ describe("table rows", () => {
     expect(t.rows).toEqual([["North", 3, 1200.5, "2022-01-03", "007", true], ["South", null, 4, "2022-01-04", "A1", false]]);
   });
 
+  it("types a table of 200,000 rows (no argument spreading)", () => {
+    const t = typedTable("big", [["n"], ...Array.from({ length: 200_000 }, (_, i) => [String(i)])]);
+    expect(t.columns).toEqual([{ name: "n", type: "BIGINT" }]);
+    expect(t.rows[199_999]).toEqual([199_999]);
+  });
+
   it("caps the rows and reads TSV and semicolon files", () => {
     const tsv = csvRows(new TextEncoder().encode("a\tb\n1\t2\n3\t4\n5\t6\n"), "x.tsv", 2);
     expect(tsv).toEqual({ rows: [["a", "b"], ["1", "2"], ["3", "4"]], truncated: true });

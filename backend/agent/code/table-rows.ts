@@ -93,7 +93,7 @@ function serialToIso(serial: number, date1904: boolean): string {
  */
 export function typedTable(name: string, raw: RawCell[][]): SqlTable {
   const [header = [], ...body] = raw;
-  const width = Math.max(header.length, ...body.map((r) => r.length));
+  const width = body.reduce((w, r) => Math.max(w, r.length), header.length);
   const used = new Set<string>();
   const names = Array.from({ length: width }, (_, i) => unique(sqlName(String(header[i] ?? ""), "column", `column_${i + 1}`), used));
   const types = names.map((_, i) => columnType(body.map((r) => r[i] ?? null)));

@@ -1,9 +1,8 @@
 import type { Deps } from "../../deps.ts";
-import { WorkbookError } from "../workbook/errors.ts";
-import { loadWorkbook } from "../workbook/load-workbook.ts";
 import { SandboxError } from "./errors.ts";
 import type { SqlTable } from "./sql-sandbox.ts";
-import { csvRows, sheetRows, sqlName, typedTable, unique, type RawTable } from "./table-rows.ts";
+import { parseTables, tableErrorMessage } from "./table-files.ts";
+import { sqlName, unique } from "./table-rows.ts";
 
 export interface TableLimits {
   /** One file read from the blob store. */
@@ -136,23 +135,10 @@ async function loadFile(deps: Deps, file: TableFile, limits: TableLimits): Promi
   if (file.byteSize > limits.maxFileBytes) return fail(`not loaded: ${mb(file.byteSize)} MB, over the ${mb(limits.maxFileBytes)} MB limit for a table file`);
   try {
     const bytes = await readBlob(deps, file.blobKey, limits.maxFileBytes);
-    const table = (name: string, raw: RawTable, sheet?: string): WorkspaceTable => ({
-      ...typedTable(name, raw.rows),
-      file_id: file.id,
-      filename: file.filename,
-      ...(sheet !== undefined ? { sheet } : {}),
-      rows_truncated: raw.truncated,
-    });
-    if (file.kind === "csv") return { tables: [table(file.stem, csvRows(bytes, file.filename, limits.maxRows))] };
-    const model = await loadWorkbook(bytes, { limits: { maxFileBytes: limits.maxFileBytes } });
-    const used = new Set<string>();
-    return {
-      tables: model.sheets
-        .filter((s) => s.bounds)
-        .map((s) => table(`${file.stem}__${unique(sqlName(s.name, "sheet"), used)}`, sheetRows(s, model.date1904, limits.maxRows), s.name)),
-    };
+    return { tables: await parseTables(bytes, file, limits) };
   } catch (err) {
-    if (err instanceof WorkbookError || err instanceof SandboxError) return fail(`not loaded: ${err.message}`);
+    const known = tableErrorMessage(err);
+    if (known) return fail(`not loaded: ${known}`);
     deps.log.warn(`[agent] loading the tables of file ${file.id} failed:`, err);
     return fail("not loaded: the file could not be read");
   }

@@ -16,6 +16,7 @@ export function systemPrompt(o: { workspaceName: string; files: { id: string; fi
     "",
     "Find evidence with search_documents, then read_pages for the full text of promising pages. Every passage and page you are given has a source number n.",
     'Cite every fact you take from the documents right after it, as [n: "exact words from the source"]: copy a short sentence or phrase verbatim, without paraphrasing (write a double quote inside it as a single quote). [n] alone is allowed when the whole passage supports the claim.',
+    "For numbers in spreadsheets (CSV, XLSX), compute with run_sql (totals, averages, group-bys) instead of adding up rows yourself, and use run_js for other calculations; cite the pages you read for the figures you report.",
     "Cite only source numbers you were given. If the documents do not answer the question, say so plainly instead of guessing.",
     "Answer in Markdown, concise and specific: numbers with their units and periods.",
     "For spreadsheets: read_workbook (values and formulas), trace_formula (how a cell is computed, down to its inputs), write_workbook (create or edit an .xlsx with live formulas, citing each input's source; it is saved to this thread).",

@@ -4,6 +4,7 @@ import type { StreamEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { searchWorkspace } from "../search/service.ts";
+import { codeTools } from "./code/code-tools.ts";
 import type { Sources } from "./sources.ts";
 import { workbookTools } from "./workbook-tools.ts";
 
@@ -92,6 +93,7 @@ export function agentTools(ctx: ToolContext) {
       },
     }),
     ...workbookTools(ctx),
+    ...codeTools(ctx),
   };
 }
 

@@ -73,7 +73,7 @@ describe("the tool loop", () => {
     const first = fake.requests[0]!.body;
     expect(first.model).toBe("fake-large");
     expect(first.stream_options?.include_usage).toBe(true);
-    expect(first.tools?.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["read_pages", "read_workbook", "search_documents", "trace_formula", "write_workbook"]);
+    expect(first.tools?.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["read_pages", "read_workbook", "run_js", "run_sql", "search_documents", "trace_formula", "write_workbook"]);
     expect(first.messages[0].role).toBe("system");
     expect(first.messages.at(-1)).toMatchObject({ role: "user", content: "What were Acme's net sales in 2022?" });
     expect(toolResults(fake.requests[1]!.body)[0].results.map((r: { file_id: string }) => r.file_id)).toContain(acme);

@@ -1,4 +1,5 @@
 import type { Step } from "./answer-state.ts";
+import { CodeResult, codeArgsText, isCodeResult } from "./code-result.tsx";
 
 /** Tool arguments and results as short readable JSON (long ones cut). */
 function preview(v: unknown, max = 1200): string {
@@ -47,8 +48,10 @@ export function ThoughtsPanel({ steps, streaming, onLoad }: { steps: Step[] | nu
                   <span className="sr-only">{s.result === undefined ? "running" : s.isError ? "failed" : "done"}</span>
                 </summary>
                 <div className="space-y-1 border-t border-slate-100 p-2">
-                  <pre className="overflow-x-auto whitespace-pre-wrap break-words text-[0.7rem] text-slate-600">{preview(s.args)}</pre>
-                  {s.result === undefined ? null : (
+                  <pre className="overflow-x-auto whitespace-pre-wrap break-words text-[0.7rem] text-slate-600">{preview(codeArgsText(s.name, s.args) ?? s.args)}</pre>
+                  {s.result === undefined ? null : !s.isError && isCodeResult(s.name, s.result) ? (
+                    <CodeResult name={s.name} result={s.result} />
+                  ) : (
                     <pre className={`max-h-48 overflow-auto whitespace-pre-wrap break-words text-[0.7rem] ${s.isError ? "text-red-700" : "text-slate-600"}`}>{preview(s.result)}</pre>
                   )}
                 </div>

@@ -80,7 +80,7 @@ describe("run_sql and run_js in the tool loop", () => {
     expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });
 
     // What the model was offered, and what was stored.
-    expect(fake.requests.at(-4)!.body.tools?.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["read_pages", "run_js", "run_sql", "search_documents"]);
+    expect(fake.requests.at(-4)!.body.tools?.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["read_pages", "read_workbook", "run_js", "run_sql", "search_documents", "trace_formula", "write_workbook"]);
     const id = (events[0]!.data as { message_id: string }).message_id;
     const listed = await app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/messages`, { token: s.alice.token });
     const answer = listed.body.messages.find((m: { id: string }) => m.id === id);

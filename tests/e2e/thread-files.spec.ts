@@ -7,7 +7,7 @@ import { lastAnswer, newThread } from "./support/thread.ts";
  * write_workbook opens beside the thread as sheets of cells with live formulas; an edit in a later
  * answer is version 2, compared with version 1 cell by cell; the owner adds it to the Pod's files.
  */
-test.use({ llm: "fake" });
+test.use({ llm: "fake", ingestion: "manual" });
 
 test("a workbook an answer writes opens as cells with formulas; its second version is compared cell by cell and added to the Pod", async ({ browser, app }) => {
   test.setTimeout(120_000);
@@ -70,5 +70,35 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await expect(page.getByText("Added to the Pod's files: it is being indexed.")).toBeVisible();
   await page.goto(`${app.url}/workspace/${workspaceId}`);
   await expect(page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "profit-model.xlsx" })).toBeVisible();
+  await context.close();
+});
+
+test("run_sql over an uploaded CSV shows its result as a table in the thoughts, exportable to .xlsx", async ({ browser, app }) => {
+  test.setTimeout(120_000);
+  const llm = app.llm!;
+  llm.route = null;
+  const { context, page } = await ownerOfNewWorkspace(browser, app.url);
+  const csv = "region,units\nNorth,120\nSouth,75\nNorth,30\n";
+  await page.getByLabel("Upload files").setInputFiles({ name: "units.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "units.csv" });
+  await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
+  // The first test's "Add to Pod" queued a file in its own workspace too (one queue for the app).
+  expect(await app.drainQueue()).toBeGreaterThanOrEqual(1);
+  await expect(row.getByText("Indexed", { exact: true }).filter({ visible: true })).toBeVisible();
+  llm.script(
+    { toolCalls: [{ name: "run_sql", args: { sql: "SELECT region, SUM(units) AS total FROM units GROUP BY region ORDER BY region" } }] },
+    { text: "North shipped 150 units and South 75." },
+  );
+  await newThread(page);
+  await page.getByLabel("Ask a question").fill("Units by region?");
+  await page.getByLabel("Ask a question").press("Enter");
+  const answer = lastAnswer(page);
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await answer.getByText("Thoughts · 1 tool call").click();
+  await answer.getByText("run_sql").click();
+  const table = answer.getByRole("table");
+  await expect(table.getByRole("row")).toHaveText([/region\s*total/, /North\s*150/, /South\s*75/]);
+  await expect(answer.getByRole("button", { name: "Export .xlsx" })).toBeVisible();
+  await shoot(page, "thread-run-sql");
   await context.close();
 });

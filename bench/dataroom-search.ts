@@ -55,6 +55,7 @@ export function reportSearches(timings: Timing[], target: number, label = "searc
   // On a loaded machine a query waits for a core; this process's CPU time per query shows the work
   // itself (on PostgreSQL the query runs in the server, so this is the client's share only).
   console.log(`${label} CPU time in this process: ${cpuLat(timings)}; whole room ${cpuLat(timings.filter((t) => !t.scoped))}; one document ${cpuLat(timings.filter((t) => t.scoped))}`);
+  for (const t of timings.filter((t) => t.hits === 0)) console.log(`  no hit: ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
   console.log("slowest queries:");
   for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${t.ms.toFixed(0)} ms (cpu ${t.cpuMs.toFixed(0)}) ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
 }

@@ -29,11 +29,11 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
       const files = q.fileIds?.length
         ? sql`and p.file_id in (${sql.join(q.fileIds)}) and p.version_id in (select current_version_id from files where id in (${sql.join(q.fileIds)}))`
         : sql``;
-      const run = (filter: QueryTerm[]) => sql<SearchHit>`
+      const run = (filter: QueryTerm[], rank = plan.kept) => sql<SearchHit>`
         select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, ts_rank(p.tsv, tq.query) as score
         from passages p
         join files f on f.id = p.file_id and f.current_version_id = p.version_id
-        cross join (select ${tsquery(plan.kept)} as query, ${tsquery(filter)} as filter) tq
+        cross join (select ${tsquery(rank)} as query, ${tsquery(filter)} as filter) tq
         where p.tsv @@ tq.filter and p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
         order by score desc, p.id
         limit ${q.limit}`.execute(db);
@@ -41,6 +41,8 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
       // The statistics only estimate a rare word's count (it may be a word no passage holds):
       // when the rare terms found almost nothing, the plain OR runs.
       if (required && rows.length < q.limit / 10) ({ rows } = await run(plan.kept));
+      // A file may hold none of the cheap terms but some of the common ones left unscored.
+      if (q.fileIds?.length === 1 && rows.length === 0 && plan.kept.length < q.terms.length) ({ rows } = await run(q.terms, q.terms));
       return rows.map((r) => ({ ...r, page: Number(r.page), score: Number(r.score) }));
     },
   };

@@ -36,6 +36,11 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
       const required = q.fileIds?.length === 1 ? null : plan.required;
       const match = required ? `(${or(plan.kept)}) AND (${or(required)})` : or(plan.kept);
       const first = await ranked(db, q, match, q.limit * OVERFETCH);
+      // A file may hold none of the cheap terms but some of the common ones left unscored.
+      if (q.fileIds?.length === 1 && first.hits.length === 0 && plan.kept.length < q.terms.length) {
+        const all = await ranked(db, q, or(q.terms), null);
+        return all.hits;
+      }
       if (first.hits.length >= q.limit || !first.full) return first.hits;
       return (await ranked(db, q, match, null)).hits;
     },

@@ -21,8 +21,8 @@ const OVERFETCH = 4;
  * word or phrase and the terms are OR-ed: user input can't be an FTS syntax error, and bm25
  * rewards passages matching more of them. At scale the passages must also hold one of the rarest
  * terms (plan-terms.ts): `(all terms) AND (rare terms)`. FTS5 scores every phrase of the
- * expression, so the rare ones count twice there; measured on bench:retrieval, see
- * docs/ARCHITECTURE.md.
+ * expression, so the rare ones count twice there; ranking them apart to take that share off
+ * again cost time and measured no better (docs/ARCHITECTURE.md).
  */
 export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
   return {

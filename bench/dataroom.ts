@@ -10,6 +10,16 @@
  * Peak RSS is this process's, sampled every 100 ms (the parser workers are threads in it).
  * SQLite in a temp dir by default; DATABASE_URL=postgres://... runs in a fresh schema, dropped at
  * the end. DATAROOM_KEEP=1 keeps the data dir (and schema) to look at afterwards. Needs `qpdf`.
+ *
+ * DATAROOM_SEARCH_ONLY=1 skips 1 and 2 and times only the queries (p50/p95/p99, a cold first pass
+ * and a warm second one) over a kept index of DATAROOM_PAGES pages that dataroom-index.ts builds
+ * on first use by copying the real pipeline's output in `bench:retrieval`'s cache
+ * (DATAROOM_SEED_DIR or RETRIEVAL_CACHE_DIR) into DATAROOM_DIR (default
+ * $TMPDIR/dataroom-index-<pages>-<dialect>), or into the database of DATABASE_URL (its public
+ * schema is replaced: use a database of its own, e.g. bench_dataroom). DATAROOM_REBUILD=1
+ * rebuilds it. Minutes instead of the 40 of a real ingest, for measuring search changes:
+ *   RETRIEVAL_CACHE_DIR=/work/rcache DATAROOM_SEARCH_ONLY=1 npm run bench:dataroom
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_dataroom RETRIEVAL_CACHE_DIR=/work/rcache DATAROOM_SEARCH_ONLY=1 npm run bench:dataroom
  * Not part of `npm test`.
  */
 import { execFileSync } from "node:child_process";
@@ -26,6 +36,7 @@ import { createDb, type Db } from "../backend/platform/db/index.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 import { buildLongPdf, buildRoom } from "./dataroom-generate.ts";
 import { roomQueries } from "./dataroom-queries.ts";
+import { reportSearches, searchOnly, timeSearches } from "./dataroom-search.ts";
 import { sampleRss, waitForQueue } from "./support.ts";
 
 const DATA = path.resolve(process.env.SHARED_DATA_DIR ?? "../shared/data");
@@ -42,6 +53,10 @@ const log = (s: string) => console.error(`[dataroom ${new Date().toISOString().s
 
 if (!fs.existsSync(path.join(DATA, "financebench"))) {
   console.log(`No shared data at ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);
+  process.exit(0);
+}
+if (process.env.DATAROOM_SEARCH_ONLY === "1") {
+  await searchOnly({ dataDir: DATA, pages: PAGES, queries: QUERIES, seed: SEED, target: TARGET.p95, log });
   process.exit(0);
 }
 try {
@@ -130,29 +145,9 @@ if (deps.db.dialect === "postgres") await sql`analyze`.execute(deps.db.kysely);
 
 // 3. Search latency through the API (auth, validation, search, snippets), one query at a time.
 const queries = roomQueries(DATA, room.docs, QUERIES, SEED);
-const timings: { ms: number; cpuMs: number; scoped: boolean; query: string; hits: number }[] = [];
-for (const q of queries) {
-  const body = { query: q.query, limit: 20, ...(q.file ? { file_ids: [fileIds.get(q.file)!] } : {}) };
-  const cpuStart = process.cpuUsage();
-  const started = performance.now();
-  const res = await api.fetch(new Request(`http://bench/workspaces/${ws.id}/search`, {
-    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body),
-  }));
-  const json = (await res.json()) as { results?: unknown[] };
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpuStart);
-  if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(json)}`);
-  timings.push({ ms, cpuMs: (used.user + used.system) / 1000, scoped: q.file !== null, query: q.query, hits: json.results?.length ?? 0 });
-}
-const pct = (list: number[], p: number) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]! : NaN;
-};
-const lat = (list: typeof timings) => `p50 ${pct(list.map((t) => t.ms), 0.5).toFixed(1)} ms, p95 ${pct(list.map((t) => t.ms), 0.95).toFixed(1)} ms (n=${list.length})`;
-const cpuLat = (list: typeof timings) => `p50 ${pct(list.map((t) => t.cpuMs), 0.5).toFixed(1)} ms, p95 ${pct(list.map((t) => t.cpuMs), 0.95).toFixed(1)} ms`;
+const timings = await timeSearches(api, token, ws.id, queries, (file) => fileIds.get(file)!);
 
 const dialect = deps.db.dialect;
-const p95 = pct(timings.map((t) => t.ms), 0.95);
 const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
 console.log(`\nbench:dataroom on ${dialect}, ${os.availableParallelism()} cores, ${JOBS} jobs at once, load average now ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`generation: ${room.docs.length} documents, ${room.pages} pages, ${mb(roomBytes)} ${room.cached ? "(cached)" : `in ${room.seconds.toFixed(0)} s`}; long PDF ${long.cached ? "(cached)" : `in ${long.seconds.toFixed(0)} s`}`);
@@ -160,12 +155,7 @@ console.log(`long PDF: ${longPages}/${LONG_PAGES} pages indexed (${longQueue.fai
 console.log(`room: ${roomPages}/${room.pages} pages, ${Number(passages.n)} passages, ${queue.done - longQueue.done} documents indexed, ${queue.failed - longQueue.failed} failed`);
 console.log(`room: total ${(ingestSeconds / 60).toFixed(1)} min (uploads ${uploadSeconds.toFixed(0)} s, overlapping), ${(roomPages / ingestSeconds).toFixed(1)} pages/s, ${(roomPages / ((cpu.user + cpu.system) / 1e6)).toFixed(1)} pages/CPU-s: ${verdict(ingestSeconds < TARGET.minutes * 60)} the ${TARGET.minutes} min target`);
 console.log(`room: peak RSS ${mb(roomPeak)}: ${verdict(roomPeak < TARGET.rssMb * 1024 ** 2)} the ${TARGET.rssMb} MB target`);
-console.log(`search: ${lat(timings)}; whole room ${lat(timings.filter((t) => !t.scoped))}; one document ${lat(timings.filter((t) => t.scoped))}; ${timings.filter((t) => t.hits === 0).length} with no hit: ${verdict(p95 < TARGET.p95[dialect])} the ${TARGET.p95[dialect]} ms p95 target`);
-// On a loaded machine a query waits for a core; this process's CPU time per query shows the work
-// itself (on PostgreSQL the query runs in the server, so this is the client's share only).
-console.log(`search CPU time in this process: ${cpuLat(timings)}; whole room ${cpuLat(timings.filter((t) => !t.scoped))}; one document ${cpuLat(timings.filter((t) => t.scoped))}`);
-console.log("slowest queries:");
-for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${t.ms.toFixed(0)} ms (cpu ${t.cpuMs.toFixed(0)}) ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
+reportSearches(timings, TARGET.p95[dialect]);
 
 await backend.close();
 if (KEEP) {

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
+import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+import type { QueryTerm } from "./query.ts";
 import type { SearchHit, SearchIndex } from "./search-index.ts";
 
 /**
@@ -7,39 +9,108 @@ import type { SearchHit, SearchIndex } from "./search-index.ts";
  * (file name and title), which is how a question naming a company or a period finds its filing.
  */
 const WEIGHTS = sql.raw("1.0, 0.5, 1.0");
+/**
+ * Passages ranked inside FTS5 per wanted result: the rest are cut before the join to passages and
+ * files, which otherwise reads (and sorts) the text of every match. Other workspaces' passages and
+ * old versions are filtered after the cut; when they crowd it out the query runs again uncut.
+ */
+const OVERFETCH = 4;
 
 /**
  * FTS5 with bm25() (lower is better there, so the score is its negation). Each term is a quoted
  * word or phrase and the terms are OR-ed: user input can't be an FTS syntax error, and bm25
- * rewards passages matching more of them.
+ * rewards passages matching more of them. At scale the passages must also hold one of the rarest
+ * terms (plan-terms.ts): `(all terms) AND (rare terms)`. FTS5 scores every phrase of the
+ * expression, so the rare ones count twice there; ranking them apart to take that share off
+ * again cost time and measured no better (docs/ARCHITECTURE.md).
  */
 export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
   return {
     async search(q) {
       if (q.terms.length === 0) return [];
-      const match = q.terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
-      const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
-      const range = q.fileIds?.length ? seqRange(q.fileIds) : sql``;
-      const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number }>`
-        select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank
-        from (select rowid, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range}) m
-        join passages p on p.seq = m.rowid
-        join files f on f.id = p.file_id and f.current_version_id = p.version_id
-        where p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
-        order by m.rank, p.id
-        limit ${q.limit}`.execute(db);
-      return rows.map(({ rank, ...hit }) => ({ ...hit, page: Number(hit.page), score: -rank }));
+      const { df, total } = await documentFrequencies(db, q.terms);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total);
+      if (plan.kept.length === 0) return [];
+      const or = (terms: QueryTerm[]) => terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
+      // One file's passages are few: there the plain OR of the scored terms is cheap.
+      const required = q.fileIds?.length === 1 ? null : plan.required;
+      const match = required ? `(${or(plan.kept)}) AND (${or(required)})` : or(plan.kept);
+      const first = await ranked(db, q, match, q.limit * OVERFETCH);
+      // A file may hold none of the cheap terms but some of the common ones left unscored.
+      if (q.fileIds?.length === 1 && first.hits.length === 0 && plan.kept.length < q.terms.length) {
+        const all = await ranked(db, q, or(q.terms), null);
+        return all.hits;
+      }
+      if (first.hits.length >= q.limit || !first.full) return first.hits;
+      return (await ranked(db, q, match, null)).hits;
     },
   };
 }
 
+type Scope = { workspaceId: string; fileIds?: string[]; limit: number };
+
 /**
- * Latency only, same results: a version's passages are written in one transaction, so their
- * seqs (the FTS rowids) form one run. Bounding the FTS scan by the run of the chosen files lets
- * FTS5 skip every other document's matches instead of scoring and joining them all (a one-file
- * search in a 5,000-page room: 35 ms -> 5 ms of CPU).
+ * The best `limit` passages. With files chosen, FTS5 reads only the run of rowids from the first
+ * chosen file's to the last's (a version's passages are written in one transaction, so each
+ * file's seqs form one run): other documents' matches are never scored. `cut`: FTS rows kept
+ * before the join; the return says whether the cut was full (then it may have hidden results).
  */
-function seqRange(fileIds: string[]) {
-  const of = sql`from files fs join passages ps on ps.version_id = fs.current_version_id where fs.id in (${sql.join(fileIds)})`;
-  return sql`and passages_fts.rowid between (select min(ps.seq) ${of}) and (select max(ps.seq) ${of})`;
+async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number | null): Promise<{ hits: SearchHit[]; full: boolean }> {
+  let range = sql``;
+  if (q.fileIds?.length) {
+    const { rows } = await sql<{ lo: number | null; hi: number | null }>`
+      select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
+      where fs.id in (${sql.join(q.fileIds)})`.execute(db);
+    if (rows[0]?.lo == null) return { hits: [], full: false };
+    range = sql`and passages_fts.rowid between ${rows[0].lo} and ${rows[0].hi}`;
+  }
+  const order = cut === null ? sql`` : sql`order by rank limit ${cut}`;
+  const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
+  const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number; fetched: number }>`
+    with m as materialized (
+      select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range} ${order})
+    select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
+    from m
+    join passages p on p.seq = m.seq
+    join files f on f.id = p.file_id and f.current_version_id = p.version_id
+    where p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
+    order by m.rank, p.id
+    limit ${q.limit}`.execute(db);
+  const hits = rows.map(({ rank, fetched: _, ...hit }) => ({ ...hit, page: Number(hit.page), score: -rank }));
+  // Nothing joined: whether the cut was full is unknown, so call it full (the caller retries uncut).
+  const full = cut !== null && (rows.length === 0 || Number(rows[0]!.fetched) >= cut);
+  return { hits, full };
 }
+
+/**
+ * How many passages hold each word, counted by FTS5 itself (so its tokenizer and stemming apply),
+ * up to a cap: past it a word is common, and counting it all would cost what ranking does.
+ * Cached per index for the process; a word's count is an estimate for planning, refreshed when the
+ * index has grown or shrunk by a tenth. All workspaces together: a word's rarity, like bm25's
+ * IDF, is the whole index's.
+ */
+async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number>; total: number }> {
+  const totalRow = await sql<{ n: number | null }>`select max(seq) as n from passages`.execute(db);
+  const total = Number(totalRow.rows[0]?.n ?? 0);
+  let cache = dfCache.get(db);
+  if (!cache || Math.abs(total - cache.total) > cache.total / 10) dfCache.set(db, (cache = { total, words: new Map() }));
+  const cap = Math.max(SCORE_BUDGET, Math.ceil(total * DF_CAP_SHARE));
+  const df = new Map<string, number>();
+  for (const word of new Set(terms.flatMap((t) => t.words))) {
+    let n = cache.words.get(word);
+    if (n === undefined) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from (select 1 from passages_fts where passages_fts match ${`"${word}"`} limit ${cap})`.execute(db);
+      n = Number(rows[0]?.n ?? 0);
+      // Past the cap the count is unknown: cost it as the whole index.
+      if (n >= cap) n = Math.max(cap, total);
+      cache.words.set(word, n);
+    }
+    df.set(word, n);
+  }
+  return { df, total };
+}
+
+/** Words counted exactly up to this share of the passages (beyond it they are all "common"). */
+const DF_CAP_SHARE = 0.1;
+const dfCache = new WeakMap<Kysely<Database>, { total: number; words: Map<string, number> }>();

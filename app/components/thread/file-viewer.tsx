@@ -5,6 +5,7 @@ import { PageDiff } from "./page-diff.tsx";
 import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
 import { SheetPageView } from "./sheet-page-view.tsx";
 import { TextPageView } from "./text-page-view.tsx";
+import { useResourceJson } from "./use-resource-json.ts";
 import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
 
 /** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
@@ -19,7 +20,6 @@ export interface ViewerTarget {
   verified: boolean;
 }
 
-type Loaded = { state: "loading" } | { state: "error"; message: string } | { state: "ok"; data: PageText };
 
 const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
 
@@ -40,7 +40,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const files = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions`;
   const base = `${files}/${encodeURIComponent(versionId)}`;
   const diffing = compare && previous !== null;
-  const before = usePageText(diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null);
+  const before = useResourceJson<PageText>(diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null, "This page");
 
   useEffect(() => {
     const back = document.activeElement as HTMLElement | null;
@@ -53,7 +53,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
     };
   }, [onClose]);
 
-  const loaded = usePageText(`${base}/pages/${page}`);
+  const loaded = useResourceJson<PageText>(`${base}/pages/${page}`, "This page");
   useEffect(() => setPdf(null), [base, page]);
 
   const cited = page === target.page && versionId === target.version_id && Boolean(target.quote);
@@ -124,27 +124,6 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
       </div>
     </section>
   );
-}
-
-/** A page's text from a resource URL (null: nothing to load). */
-function usePageText(url: string | null): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  useEffect(() => {
-    if (!url) return;
-    const ctl = new AbortController();
-    setLoaded({ state: "loading" });
-    fetch(url, { signal: ctl.signal, credentials: "same-origin" })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => null)) as (PageText & { error?: { message?: string } }) | null;
-        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? "This page could not be loaded." });
-        else setLoaded({ state: "ok", data: body });
-      })
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `This page could not be loaded (${(err as Error).message}).` });
-      });
-    return () => ctl.abort();
-  }, [url]);
-  return loaded;
 }
 
 const navButton =

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { ThreadFile, ThreadFileAddon, ThreadFileDiff } from "../../../contracts/thread-files.ts";
 import { columnName } from "./sheet-cells.ts";
+import { useResourceJson } from "./use-resource-json.ts";
 import { formatCellValue, parseRef, type WorkbookAddon } from "./workbook-grid.ts";
 
 /** What the thread file viewer opens: a version of a file the thread's answers (or the user) wrote. */
@@ -10,8 +11,6 @@ export interface ThreadFileTarget {
   version_id: string;
   filename: string;
 }
-
-type Load<T> = { state: "loading" } | { state: "error"; message: string } | { state: "ok"; data: T };
 
 /** Most rows and columns drawn of a sheet; the rest is said, not drawn. */
 const MAX_ROWS = 500;
@@ -25,7 +24,7 @@ const MAX_COLS = 52;
  */
 export function ThreadFileViewer(o: { workspaceId: string; threadId: string; threadPath: string; target: ThreadFileTarget; canWrite: boolean; onClose: () => void }) {
   const base = `/resources/workspaces/${encodeURIComponent(o.workspaceId)}/threads/${encodeURIComponent(o.threadId)}`;
-  const files = useJson<{ files: ThreadFile[] }>(`${base}/files`);
+  const files = useResourceJson<{ files: ThreadFile[] }>(`${base}/files`, "This file");
   const file = files.state === "ok" ? files.data.files.find((f) => f.file_id === o.target.file_id) ?? null : null;
   // Newest first from the API; the list here reads oldest first, numbered as the API numbers them.
   const versions = useMemo(() => (file ? [...file.versions].sort((a, b) => a.number - b.number) : []), [file]);
@@ -33,8 +32,8 @@ export function ThreadFileViewer(o: { workspaceId: string; threadId: string; thr
   const [compare, setCompare] = useState(false);
   const at = versions.findIndex((v) => v.version_id === versionId);
   const previous = at > 0 ? versions[at - 1]! : null;
-  const addon = useJson<ThreadFileAddon>(`${base}/files/${encodeURIComponent(versionId)}/addon`);
-  const diff = useJson<ThreadFileDiff>(compare && previous ? `${base}/file-diff/${encodeURIComponent(o.target.file_id)}?from=${encodeURIComponent(previous.version_id)}&to=${encodeURIComponent(versionId)}` : null);
+  const addon = useResourceJson<ThreadFileAddon>(`${base}/files/${encodeURIComponent(versionId)}/addon`, "This file");
+  const diff = useResourceJson<ThreadFileDiff>(compare && previous ? `${base}/file-diff/${encodeURIComponent(o.target.file_id)}?from=${encodeURIComponent(previous.version_id)}&to=${encodeURIComponent(versionId)}` : null, "The comparison");
   const heading = useRef<HTMLHeadingElement>(null);
   const { onClose } = o;
 
@@ -285,25 +284,4 @@ function TextDiffView({ diff }: { diff: Extract<ThreadFileDiff, { kind: "text" }
       ))}
     </div>
   );
-}
-
-/** JSON from a resource URL (null: nothing to load). */
-function useJson<T>(url: string | null): Load<T> {
-  const [loaded, setLoaded] = useState<Load<T>>({ state: "loading" });
-  useEffect(() => {
-    if (!url) return;
-    const ctl = new AbortController();
-    setLoaded({ state: "loading" });
-    fetch(url, { signal: ctl.signal, credentials: "same-origin" })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
-        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? "This file could not be loaded." });
-        else setLoaded({ state: "ok", data: body });
-      })
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `This file could not be loaded (${(err as Error).message}).` });
-      });
-    return () => ctl.abort();
-  }, [url]);
-  return loaded;
 }

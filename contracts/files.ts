@@ -6,7 +6,8 @@ import { nextCursor, pageQuery } from "./paging.ts";
 const id = z.string().min(1).max(100);
 export const fileParams = z.object({ id, fid: id });
 const workspaceParams = z.object({ id });
-const filename = z
+/** A file name as users give it (uploads, renames, transfers). */
+export const filename = z
   .string()
   .trim()
   .min(1, "Filename is required")

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { file } from "./files.ts";
-import { hasUnsafeFilenameChars } from "./filename.ts";
+import { file, filename } from "./files.ts";
 import type { RawEndpoint } from "./raw-endpoints.ts";
 
 /**
@@ -13,12 +12,6 @@ const id = z.string().min(1).max(100);
 /** A version id in a path may arrive blank (`.../files/%20/addon`): the service answers with the
  *  spec's exact "Missing file version id ..." message rather than a generic field error. */
 const versionId = z.string().max(100);
-const filename = z
-  .string()
-  .trim()
-  .min(1, "Filename is required")
-  .max(255, "Filename must be at most 255 characters")
-  .refine((v) => !hasUnsafeFilenameChars(v), "Filename cannot contain slashes or control characters");
 
 export const threadFilesParams = z.object({ id, tid: id });
 export const threadFileVersionParams = z.object({ id, tid: id, version_id: versionId });

@@ -93,6 +93,37 @@ export async function finalizeUpload(
 }
 
 /**
+ * Streams bytes into the store under `key` while hashing and counting them, then checks the
+ * owner's quota with their real size (the bytes are removed again when it refuses). Every
+ * server-side arrival goes through here: uploads, transfers, thread file versions.
+ */
+export async function storeCounted(
+  deps: Deps,
+  o: { actor: Actor; key: string; body: Readable; contentType: string; maxBytes: number },
+): Promise<{ byteSize: number; checksum: string }> {
+  const counter = hashingCounter();
+  // pipeline() forwards a source error to the counter and listens for it: a source that fails
+  // before the store starts reading (say, while it creates a folder) must not be an uncaught
+  // 'error' that leaves the store waiting forever. The store then sees the failed counter.
+  pipeline(o.body, counter, () => undefined);
+  let byteSize: number;
+  try {
+    ({ byteSize } = await deps.blobs.put(o.key, counter, { contentType: o.contentType, maxBytes: o.maxBytes }));
+  } catch (err) {
+    // The store removed its partial bytes; a size overrun is the sender's fault, not ours.
+    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
+    throw err;
+  }
+  try {
+    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
+  } catch (err) {
+    await deps.blobs.delete(o.key);
+    throw err;
+  }
+  return { byteSize, checksum: counter.digest() };
+}
+
+/**
  * Server-side arrivals (URL import, Drive, multipart, transfers): stream into the store while
  * hashing, then record the file as uploaded in one go.
  */
@@ -103,25 +134,7 @@ export async function storeStream(
   const fileId = crypto.randomUUID();
   const versionId = crypto.randomUUID();
   const key = blobKey(o.scope === "public" ? "public" : "files", versionId);
-  const counter = hashingCounter();
-  // pipeline() forwards a source error to the counter and listens for it: a source that fails
-  // before the store starts reading (say, while it creates a folder) must not be an uncaught
-  // 'error' that leaves the store waiting forever. The store then sees the failed counter.
-  pipeline(o.body, counter, () => undefined);
-  let byteSize: number;
-  try {
-    ({ byteSize } = await deps.blobs.put(key, counter, { contentType: o.contentType, maxBytes: o.maxBytes }));
-  } catch (err) {
-    // The store removed its partial bytes; a size overrun is the sender's fault, not ours.
-    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
-    throw err;
-  }
-  try {
-    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
-  } catch (err) {
-    await deps.blobs.delete(key);
-    throw err;
-  }
+  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: o.body, contentType: o.contentType, maxBytes: o.maxBytes });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
     await tx
@@ -130,7 +143,7 @@ export async function storeStream(
       .execute();
     await tx
       .insertInto("file_versions")
-      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum: counter.digest(), created_by: o.actor.user.id, created_at: t })
+      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum, created_by: o.actor.user.id, created_at: t })
       .execute();
     // Workspace files are indexed for search; library and public files are not (yet).
     if (o.scope === "workspace") await enqueue(tx, { fileId, versionId });

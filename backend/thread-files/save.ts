@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
-import { pipeline, Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import { DEFAULT_EDITED_FILENAME, THREAD_FILE_MESSAGES, type SavedThreadFileVersion } from "../../contracts/thread-files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { hashingCounter } from "../files/hash.ts";
-import { assertQuota } from "../files/quota.ts";
 import { findFile } from "../files/repo.ts";
-import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
+import { storeCounted } from "../files/upload.ts";
+import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { now } from "../platform/paging.ts";
 import { loadThread } from "../threads/service.ts";
@@ -51,22 +50,8 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
 
   const versionId = crypto.randomUUID();
   const key = blobKey("files", versionId);
-  const counter = hashingCounter();
-  const source = o.body instanceof Readable ? o.body : Readable.from([Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength)]);
-  pipeline(source, counter, () => undefined);
-  let byteSize: number;
-  try {
-    ({ byteSize } = await deps.blobs.put(key, counter, { contentType, maxBytes: deps.config.MAX_UPLOAD_BYTES }));
-  } catch (err) {
-    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
-    throw err;
-  }
-  try {
-    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
-  } catch (err) {
-    await deps.blobs.delete(key);
-    throw err;
-  }
+  const body = o.body instanceof Readable ? o.body : Readable.from([Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength)]);
+  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body, contentType, maxBytes: deps.config.MAX_UPLOAD_BYTES });
 
   const t = now();
   const fileId = base?.file_id ?? crypto.randomUUID();
@@ -87,7 +72,7 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
       await tx
         .insertInto("file_versions")
         .values({
-          id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum: counter.digest(),
+          id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum,
           created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: Number(last?.n ?? 0) + 1,
         })
         .execute();

@@ -1,16 +1,13 @@
 import crypto from "node:crypto";
-import { pipeline } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import type { FileInfo } from "../../contracts/files.ts";
 import { THREAD_FILE_MESSAGES } from "../../contracts/thread-files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { hashingCounter } from "../files/hash.ts";
 import { presentFile } from "../files/present.ts";
-import { assertQuota } from "../files/quota.ts";
 import { findFile } from "../files/repo.ts";
 import { SUPPORTED_EXTENSIONS, isSupported } from "../files/supported.ts";
-import { storeStream } from "../files/upload.ts";
+import { storeCounted, storeStream } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
@@ -42,20 +39,12 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
 
   const versionId = crypto.randomUUID();
   const key = blobKey("files", versionId);
-  const counter = hashingCounter();
-  pipeline(await deps.blobs.get(v.blob_key), counter, () => undefined);
-  const { byteSize } = await deps.blobs.put(key, counter, { contentType: v.content_type, maxBytes: Number(v.byte_size) });
-  try {
-    await assertQuota(deps, { userId: o.actor.user.id, addBytes: byteSize, when: "finalize" });
-  } catch (err) {
-    await deps.blobs.delete(key);
-    throw err;
-  }
+  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: await deps.blobs.get(v.blob_key), contentType: v.content_type, maxBytes: Number(v.byte_size) });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
     await tx
       .insertInto("file_versions")
-      .values({ id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum: counter.digest(), created_by: o.actor.user.id, created_at: t })
+      .values({ id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t })
       .execute();
     await tx.updateTable("files").set({ current_version_id: versionId, status: "uploaded", error: null, updated_at: t }).where("id", "=", target.id).execute();
     await enqueue(tx, { fileId: target.id, versionId });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { PageText } from "../../../contracts/files.ts";
 import { findQuote } from "./find-quote.ts";
 import { PageDiff } from "./page-diff.tsx";
@@ -6,6 +6,7 @@ import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
 import { SheetPageView } from "./sheet-page-view.tsx";
 import { TextPageView } from "./text-page-view.tsx";
 import { useResourceJson } from "./use-resource-json.ts";
+import { useViewerFocus } from "./use-viewer-focus.ts";
 import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
 
 /** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
@@ -32,26 +33,15 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const [page, setPage] = useState(target.page);
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
   const [zoom, setZoom] = useState(1);
+  const heading = useViewerFocus(onClose);
   const [versionId, setVersionId] = useState(target.version_id);
   const [compare, setCompare] = useState(false);
   const versions = useFileVersions(workspaceId, target.file_id);
   const previous = versions[versions.findIndex((v) => v.version_id === versionId) - 1]?.version_id ?? null;
-  const heading = useRef<HTMLHeadingElement>(null);
   const files = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions`;
   const base = `${files}/${encodeURIComponent(versionId)}`;
   const diffing = compare && previous !== null;
   const before = useResourceJson<PageText>(diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null, "This page");
-
-  useEffect(() => {
-    const back = document.activeElement as HTMLElement | null;
-    heading.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      if (back?.isConnected) back.focus();
-    };
-  }, [onClose]);
 
   const loaded = useResourceJson<PageText>(`${base}/pages/${page}`, "This page");
   useEffect(() => setPdf(null), [base, page]);

@@ -15,7 +15,6 @@ export function SheetPageView({ text, layout, range }: { text: string; layout: S
   useEffect(() => {
     centreInViewer(ref.current);
   }, [cited]);
-  let first = true;
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
       <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-600">
@@ -45,8 +44,8 @@ export function SheetPageView({ text, layout, range }: { text: string; layout: S
                 {Array.from({ length: grid.columns }, (_, j) => {
                   const cell = line.cells[j];
                   const isCited = marked.has(`${i}:${j}`);
-                  const attach = isCited && first;
-                  if (attach) first = false;
+                  // The first cited cell is the one scrolled into view.
+                  const attach = cited?.cells[0]?.[0] === i && cited.cells[0][1] === j;
                   return (
                     <td
                       key={j}

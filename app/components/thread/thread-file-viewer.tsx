@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import type { ThreadFile, ThreadFileAddon, ThreadFileDiff } from "../../../contracts/thread-files.ts";
 import { columnName } from "./sheet-cells.ts";
 import { useResourceJson } from "./use-resource-json.ts";
+import { useViewerFocus } from "./use-viewer-focus.ts";
 import { formatCellValue, parseRef, type WorkbookAddon } from "./workbook-grid.ts";
 
 /** What the thread file viewer opens: a version of a file the thread's answers (or the user) wrote. */
@@ -34,19 +35,7 @@ export function ThreadFileViewer(o: { workspaceId: string; threadId: string; thr
   const previous = at > 0 ? versions[at - 1]! : null;
   const addon = useResourceJson<ThreadFileAddon>(`${base}/files/${encodeURIComponent(versionId)}/addon`, "This file");
   const diff = useResourceJson<ThreadFileDiff>(compare && previous ? `${base}/file-diff/${encodeURIComponent(o.target.file_id)}?from=${encodeURIComponent(previous.version_id)}&to=${encodeURIComponent(versionId)}` : null, "The comparison");
-  const heading = useRef<HTMLHeadingElement>(null);
-  const { onClose } = o;
-
-  useEffect(() => {
-    const back = document.activeElement as HTMLElement | null;
-    heading.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      if (back?.isConnected) back.focus();
-    };
-  }, [onClose]);
+  const heading = useViewerFocus(o.onClose);
 
   const filename = file?.filename ?? o.target.filename;
   const number = versions[at]?.number;

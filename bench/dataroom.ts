@@ -35,6 +35,7 @@ import { loadConfig } from "../backend/platform/config.ts";
 import { createDb, type Db } from "../backend/platform/db/index.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 import { buildLongPdf, buildRoom } from "./dataroom-generate.ts";
+import { indexFile, type RoomIndex } from "./dataroom-index.ts";
 import { roomQueries } from "./dataroom-queries.ts";
 import { reportSearches, searchOnly, timeSearches } from "./dataroom-search.ts";
 import { sampleRss, waitForQueue } from "./support.ts";
@@ -159,7 +160,10 @@ reportSearches(timings, TARGET.p95[dialect]);
 
 await backend.close();
 if (KEEP) {
-  console.log(`kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}`);
+  // What the search-only mode needs to time queries over this room again (DATAROOM_DIR=dataDir).
+  const kept: RoomIndex = { workspaceId: ws.id, email: "bench@example.com", password: "bench-password", fileIds: Object.fromEntries(fileIds), docs: room.docs };
+  fs.writeFileSync(indexFile(dataDir), JSON.stringify(kept));
+  console.log(`kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}; time its searches again with DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=${dataDir}`);
 } else {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (schema && process.env.DATABASE_URL) {

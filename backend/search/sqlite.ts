@@ -52,7 +52,9 @@ type Scope = { workspaceId: string; fileIds?: string[]; limit: number };
 /**
  * The best `limit` passages. With files chosen, FTS5 reads only the run of rowids from the first
  * chosen file's to the last's (a version's passages are written in one transaction, so each
- * file's seqs form one run): other documents' matches are never scored. `cut`: FTS rows kept
+ * file's seqs form one run): other documents' matches are never scored. CROSS JOIN keeps the
+ * ranked rows the outer loop: in a workspace that holds most of the index SQLite's planner chose
+ * to walk all its passages by `workspace_id` instead (160 ms, against 7 ms, at 271,000 passages). `cut`: FTS rows kept
  * before the join; the return says whether the cut was full (then it may have hidden results).
  */
 async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number | null): Promise<{ hits: SearchHit[]; full: boolean }> {
@@ -71,8 +73,8 @@ async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number
       select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range} ${order})
     select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
     from m
-    join passages p on p.seq = m.seq
-    join files f on f.id = p.file_id and f.current_version_id = p.version_id
+    cross join passages p on p.seq = m.seq
+    cross join files f on f.id = p.file_id and f.current_version_id = p.version_id
     where p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
     order by m.rank, p.id
     limit ${q.limit}`.execute(db);

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { bootBackend } from "../backend/boot.ts";
 import { loadConfig } from "../backend/platform/config.ts";
+import { createDb } from "../backend/platform/db/index.ts";
 import { buildRoomIndex, indexFile, type RoomIndex } from "./dataroom-index.ts";
 import type { RoomQuery } from "./dataroom-queries.ts";
 import { roomQueries } from "./dataroom-queries.ts";
@@ -83,7 +84,9 @@ export async function searchOnly(o: { dataDir: string; pages: number; queries: n
     o.log(`built the index in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   const config = loadConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: "error" });
-  const backend = await bootBackend({ config });
+  // A room that `DATAROOM_KEEP=1 npm run bench:dataroom` kept in a PostgreSQL schema of its own.
+  const schema = databaseUrl ? process.env.DATAROOM_SCHEMA : undefined;
+  const backend = await bootBackend({ config, ...(schema ? { db: createDb({ url: databaseUrl, dataDir: dir, schema }) } : {}) });
   const { deps, api } = backend;
   const { token } = await deps.identity.signIn({ email: index.email, password: index.password });
   const passages = await deps.db.kysely.selectFrom("passages").select((eb) => eb.fn.countAll<number>().as("n")).where("workspace_id", "=", index.workspaceId).executeTakeFirstOrThrow();

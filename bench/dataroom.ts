@@ -9,7 +9,8 @@
  *     document): latency p50/p95.
  * Peak RSS is this process's, sampled every 100 ms (the parser workers are threads in it).
  * SQLite in a temp dir by default; DATABASE_URL=postgres://... runs in a fresh schema, dropped at
- * the end. DATAROOM_KEEP=1 keeps the data dir (and schema) to look at afterwards. Needs `qpdf`.
+ * the end. DATAROOM_KEEP=1 keeps the data dir (and schema) to look at, or to time its searches
+ * again (DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=<dir> [DATAROOM_SCHEMA=<schema>]). Needs `qpdf`.
  *
  * DATAROOM_SEARCH_ONLY=1 skips 1 and 2 and times only the queries (p50/p95/p99, a cold first pass
  * and a warm second one) over a kept index of DATAROOM_PAGES pages that dataroom-index.ts builds
@@ -163,7 +164,7 @@ if (KEEP) {
   // What the search-only mode needs to time queries over this room again (DATAROOM_DIR=dataDir).
   const kept: RoomIndex = { workspaceId: ws.id, email: "bench@example.com", password: "bench-password", fileIds: Object.fromEntries(fileIds), docs: room.docs };
   fs.writeFileSync(indexFile(dataDir), JSON.stringify(kept));
-  console.log(`kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}; time its searches again with DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=${dataDir}`);
+  console.log(`kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}; time its searches again with DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=${dataDir}${schema ? ` DATAROOM_SCHEMA=${schema}` : ""}`);
 } else {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (schema && process.env.DATABASE_URL) {

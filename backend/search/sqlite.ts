@@ -15,6 +15,8 @@ const WEIGHTS = sql.raw("1.0, 0.5, 1.0");
  * old versions are filtered after the cut; when they crowd it out the query runs again uncut.
  */
 const OVERFETCH = 4;
+/** Passages the wider second try within one file may read for its terms' statistics. */
+const FALLBACK_BUDGET = 4 * SCORE_BUDGET;
 
 /**
  * FTS5 with bm25() (lower is better there, so the score is its negation). Each term is a quoted
@@ -36,10 +38,12 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
       const required = q.fileIds?.length === 1 ? null : plan.required;
       const match = required ? `(${or(plan.kept)}) AND (${or(required)})` : or(plan.kept);
       const first = await ranked(db, q, match, q.limit * OVERFETCH);
-      // A file may hold none of the cheap terms but some of the common ones left unscored.
+      // A file may hold none of the cheap terms but some of the common ones left unscored. Not all
+      // of them: bm25 counts each term's passages in the whole index, and the commonest phrases
+      // ("statements of cash flows" reads "of") took 200 ms there for little.
       if (q.fileIds?.length === 1 && first.hits.length === 0 && plan.kept.length < q.terms.length) {
-        const all = await ranked(db, q, or(q.terms), null);
-        return all.hits;
+        const wider = planTerms(q.terms, (w) => df.get(w) ?? 0, total, FALLBACK_BUDGET).kept;
+        return wider.length > plan.kept.length ? (await ranked(db, q, or(wider), null)).hits : [];
       }
       if (first.hits.length >= q.limit || !first.full) return first.hits;
       return (await ranked(db, q, match, null)).hits;

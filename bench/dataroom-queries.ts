@@ -11,6 +11,9 @@ export interface RoomQuery {
   query: string;
   /** The room document to search within; null searches the whole room. */
   file: string | null;
+  /** The shared PDF the question is about, and its evidence pages there (1-indexed). */
+  source: string;
+  pages: number[];
 }
 
 interface Question {
@@ -52,10 +55,42 @@ export function roomQueries(dataDir: string, docs: RoomDoc[], count: number, see
   }
   return Array.from({ length: count }, (_, i) => {
     const q = questions[i % questions.length]!;
-    if (i % 2 === 0) return { query: q.question, file: null };
+    if (i % 2 === 0) return { query: q.question, file: null, source: q.source, pages: q.pages };
     const holding = docs.filter((d) => d.sections.some((s) => s.source === q.source));
     const withEvidence = holding.filter((d) => d.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to)));
     const pool = withEvidence.length ? withEvidence : holding.length ? holding : docs;
-    return { query: q.question, file: pool[Math.floor(rnd() * pool.length)]!.file };
+    return { query: q.question, file: pool[Math.floor(rnd() * pool.length)]!.file, source: q.source, pages: q.pages };
   });
+}
+
+/** The shared PDF and page a room document's page was cut from. */
+export function sourcePage(doc: RoomDoc, page: number): { source: string; page: number } | null {
+  let first = 1;
+  for (const s of doc.sections) {
+    const len = s.to - s.from + 1;
+    if (page < first + len) return { source: s.source, page: s.from + page - first };
+    first += len;
+  }
+  return null;
+}
+
+/**
+ * Page recall at `k` in the room: a result counts when its page was cut from one of the question's
+ * evidence pages (any copy of it, in any document). Only questions whose scope holds an evidence
+ * page count: the whole room may not (pages are sampled), a document chosen without one does not.
+ */
+export function roomRecall(
+  asked: { q: RoomQuery; top: { file: string; page: number }[] }[],
+  docs: RoomDoc[],
+  k: number,
+): { recall: number; n: number } {
+  const byFile = new Map(docs.map((d) => [d.file, d]));
+  const isEvidence = (q: RoomQuery, file: string, page: number) => {
+    const at = byFile.has(file) ? sourcePage(byFile.get(file)!, page) : null;
+    return at !== null && at.source === q.source && q.pages.includes(at.page);
+  };
+  const holds = (q: RoomQuery, doc: RoomDoc) => doc.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to));
+  const counted = asked.filter(({ q }) => q.pages.length > 0 && (q.file ? holds(q, byFile.get(q.file)!) : docs.some((d) => holds(q, d))));
+  const found = counted.filter(({ q, top }) => top.slice(0, k).some((r) => isEvidence(q, r.file, r.page))).length;
+  return { recall: counted.length ? found / counted.length : NaN, n: counted.length };
 }

@@ -12,7 +12,8 @@ import { loadConfig } from "../backend/platform/config.ts";
 import { createDb } from "../backend/platform/db/index.ts";
 import { buildRoomIndex, indexFile, type RoomIndex } from "./dataroom-index.ts";
 import type { RoomQuery } from "./dataroom-queries.ts";
-import { roomQueries } from "./dataroom-queries.ts";
+import { roomQueries, roomRecall } from "./dataroom-queries.ts";
+import type { RoomDoc } from "./dataroom-generate.ts";
 
 export interface Timing {
   ms: number;
@@ -20,24 +21,30 @@ export interface Timing {
   scoped: boolean;
   query: string;
   hits: number;
+  q: RoomQuery;
+  /** The first results as room file and page, for recall. */
+  top: { file: string; page: number }[];
 }
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
-export async function timeSearches(api: { fetch: Fetch }, token: string, workspaceId: string, queries: RoomQuery[], fileIds: (file: string) => string): Promise<Timing[]> {
+/** `fileIds`: room file name -> file id. */
+export async function timeSearches(api: { fetch: Fetch }, token: string, workspaceId: string, queries: RoomQuery[], fileIds: Map<string, string>): Promise<Timing[]> {
   const timings: Timing[] = [];
+  const roomFile = new Map([...fileIds].map(([file, id]) => [id, file]));
   for (const q of queries) {
-    const body = { query: q.query, limit: 20, ...(q.file ? { file_ids: [fileIds(q.file)] } : {}) };
+    const body = { query: q.query, limit: 20, ...(q.file ? { file_ids: [fileIds.get(q.file)!] } : {}) };
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     const res = await api.fetch(new Request(`http://bench/workspaces/${workspaceId}/search`, {
       method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body),
     }));
-    const json = (await res.json()) as { results?: unknown[] };
+    const json = (await res.json()) as { results?: { file_id: string; page: number }[] };
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpuStart);
     if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(json)}`);
-    timings.push({ ms, cpuMs: (used.user + used.system) / 1000, scoped: q.file !== null, query: q.query, hits: json.results?.length ?? 0 });
+    const top = (json.results ?? []).slice(0, 10).map((r) => ({ file: roomFile.get(r.file_id) ?? "", page: r.page }));
+    timings.push({ ms, cpuMs: (used.user + used.system) / 1000, scoped: q.file !== null, query: q.query, hits: json.results?.length ?? 0, q, top });
   }
   return timings;
 }
@@ -50,12 +57,19 @@ const lat = (list: Timing[]) =>
   `p50 ${pct(list.map((t) => t.ms), 0.5).toFixed(1)} ms, p95 ${pct(list.map((t) => t.ms), 0.95).toFixed(1)} ms, p99 ${pct(list.map((t) => t.ms), 0.99).toFixed(1)} ms (n=${list.length})`;
 const cpuLat = (list: Timing[]) => `p50 ${pct(list.map((t) => t.cpuMs), 0.5).toFixed(1)} ms, p95 ${pct(list.map((t) => t.cpuMs), 0.95).toFixed(1)} ms`;
 
-export function reportSearches(timings: Timing[], target: number, label = "search"): void {
+export function reportSearches(timings: Timing[], target: number, label = "search", docs?: RoomDoc[]): void {
   const p95 = pct(timings.map((t) => t.ms), 0.95);
   console.log(`${label}: ${lat(timings)}; whole room ${lat(timings.filter((t) => !t.scoped))}; one document ${lat(timings.filter((t) => t.scoped))}; ${timings.filter((t) => t.hits === 0).length} with no hit: ${p95 < target ? "meets" : "MISSES"} the ${target} ms p95 target`);
   // On a loaded machine a query waits for a core; this process's CPU time per query shows the work
   // itself (on PostgreSQL the query runs in the server, so this is the client's share only).
   console.log(`${label} CPU time in this process: ${cpuLat(timings)}; whole room ${cpuLat(timings.filter((t) => !t.scoped))}; one document ${cpuLat(timings.filter((t) => t.scoped))}`);
+  if (docs) {
+    const r = (scoped: boolean, k: number) => {
+      const { recall, n } = roomRecall(timings.filter((t) => t.scoped === scoped), docs, k);
+      return `R@${k} ${recall.toFixed(2)}`+ (k === 10 ? ` (n=${n})` : "");
+    };
+    console.log(`${label} page recall (a copy of an evidence page in the first k): whole room ${r(false, 5)}, ${r(false, 10)}; one document ${r(true, 5)}, ${r(true, 10)}`);
+  }
   for (const t of timings.filter((t) => t.hits === 0)) console.log(`  no hit: ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
   console.log("slowest queries:");
   for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${t.ms.toFixed(0)} ms (cpu ${t.cpuMs.toFixed(0)}) ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
@@ -92,12 +106,11 @@ export async function searchOnly(o: { dataDir: string; pages: number; queries: n
   const passages = await deps.db.kysely.selectFrom("passages").select((eb) => eb.fn.countAll<number>().as("n")).where("workspace_id", "=", index.workspaceId).executeTakeFirstOrThrow();
   const all = await sql<{ n: number }>`select count(*) as n from passages`.execute(deps.db.kysely);
   const queries = roomQueries(o.dataDir, index.docs, o.queries, o.seed);
-  const fileId = (file: string) => index.fileIds[file]!;
   const dialect = deps.db.dialect;
   console.log(`\nbench:dataroom search only, ${dialect}, ${index.docs.length} documents, ${index.docs.reduce((n, d) => n + d.pages, 0)} pages, ${Number(passages.n)} passages in the room (${Number(all.rows[0]!.n)} in all workspaces), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const passes = Number(process.env.DATAROOM_PASSES ?? 2);
   for (let pass = 1; pass <= passes; pass++) {
-    reportSearches(await timeSearches(api, token, index.workspaceId, queries, fileId), o.target[dialect], pass === 1 ? "first pass" : `pass ${pass}`);
+    reportSearches(await timeSearches(api, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], pass === 1 ? "first pass" : `pass ${pass}`, index.docs);
   }
   await backend.close();
 }

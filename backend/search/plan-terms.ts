@@ -26,11 +26,8 @@ export const SCORE_BUDGET = 40_000;
 /** Passages in the index below which every query is the exact plain OR (about 15,000 pages). */
 export const EXACT_BELOW = 50_000;
 
-/**
- * `df`: passages holding a word, or null for a word the index doesn't keep (a stop word).
- * `scoreBudget`: a wider one for a second try within one file that the cheap terms missed.
- */
-export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number, scoreBudget = SCORE_BUDGET): TermPlan {
+/** `df`: passages holding a word, or null for a word the index doesn't keep (a stop word). */
+export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number): TermPlan {
   const byCost = terms
     .map((term, i) => {
       const counts = term.words.map(df).filter((n) => n !== null);
@@ -40,14 +37,14 @@ export function planTerms(terms: QueryTerm[], df: (word: string) => number | nul
     .sort((a, b) => a.cost - b.cost || a.i - b.i);
   if (byCost.length === 0) return { kept: [], required: null };
   // Cheap enough as it is: the exact plain OR (the filter costs recall, see docs/ARCHITECTURE.md).
-  if (total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= scoreBudget) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
+  if (total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= SCORE_BUDGET) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
   const prefix = (budget: number) => {
     let n = 0;
     for (let spent = 0; n < byCost.length && (n === 0 || spent + byCost[n]!.cost <= budget); n++) spent += byCost[n]!.cost;
     return n;
   };
   const required = prefix(REQUIRED_BUDGET);
-  const scored = byCost.slice(0, Math.max(required, prefix(scoreBudget))).sort((a, b) => a.i - b.i);
+  const scored = byCost.slice(0, Math.max(required, prefix(SCORE_BUDGET))).sort((a, b) => a.i - b.i);
   return {
     kept: scored.map((s) => s.term),
     required: required >= scored.length ? null : byCost.slice(0, required).map((s) => s.term),

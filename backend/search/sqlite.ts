@@ -15,8 +15,6 @@ const WEIGHTS = sql.raw("1.0, 0.5, 1.0");
  * old versions are filtered after the cut; when they crowd it out the query runs again uncut.
  */
 const OVERFETCH = 4;
-/** Passages the wider second try within one file may read for its terms' statistics. */
-const FALLBACK_BUDGET = 4 * SCORE_BUDGET;
 
 /**
  * FTS5 with bm25() (lower is better there, so the score is its negation). Each term is a quoted
@@ -38,11 +36,11 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
       const required = q.fileIds?.length === 1 ? null : plan.required;
       const match = required ? `(${or(plan.kept)}) AND (${or(required)})` : or(plan.kept);
       const first = await ranked(db, q, match, q.limit * OVERFETCH);
-      // A file may hold none of the cheap terms but some of the common ones left unscored. Not all
-      // of them: bm25 counts each term's passages in the whole index, and the commonest phrases
-      // ("statements of cash flows" reads "of") took 200 ms there for little.
+      // A file may hold none of the cheap terms but some of the common words left unscored. Not
+      // the common phrases: bm25 counts each term's passages in the whole index, and a phrase
+      // reads each of its words' ("statements of cash flows" reads "of"): 22 of them took 200 ms.
       if (q.fileIds?.length === 1 && first.hits.length === 0 && plan.kept.length < q.terms.length) {
-        const wider = planTerms(q.terms, (w) => df.get(w) ?? 0, total, FALLBACK_BUDGET).kept;
+        const wider = q.terms.filter((t) => t.words.length === 1 || plan.kept.includes(t));
         return wider.length > plan.kept.length ? (await ranked(db, q, or(wider), null)).hits : [];
       }
       if (first.hits.length >= q.limit || !first.full) return first.hits;

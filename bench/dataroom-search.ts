@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { bootBackend } from "../backend/boot.ts";
 import { loadConfig } from "../backend/platform/config.ts";
 import { createDb } from "../backend/platform/db/index.ts";
+import { planOverride } from "../backend/search/plan-terms.ts";
 import { buildRoomIndex, indexFile, type RoomIndex } from "./dataroom-index.ts";
 import type { RoomQuery } from "./dataroom-queries.ts";
 import { roomQueries, roomRecall } from "./dataroom-queries.ts";
@@ -79,7 +80,8 @@ export function reportSearches(timings: Timing[], target: number, label = "searc
  * DATAROOM_SEARCH_ONLY=1: latency over a copied index of `pages` pages, built on first use into
  * DATAROOM_DIR (or the PostgreSQL database of DATABASE_URL) and reused after. The queries run
  * DATAROOM_PASSES times (2): the first pass meets cold caches (the process's and the database's),
- * the second is the steady state; each is reported.
+ * the second is the steady state; each is reported. DATAROOM_EXACT_BASELINE=1 first runs them
+ * without the pruning of plan-terms.ts (every term, no required ones), for its recall.
  */
 export async function searchOnly(o: { dataDir: string; pages: number; queries: number; seed: number; target: { sqlite: number; postgres: number }; log: (s: string) => void }): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL && /^postgres(ql)?:/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
@@ -109,6 +111,12 @@ export async function searchOnly(o: { dataDir: string; pages: number; queries: n
   const dialect = deps.db.dialect;
   console.log(`\nbench:dataroom search only, ${dialect}, ${index.docs.length} documents, ${index.docs.reduce((n, d) => n + d.pages, 0)} pages, ${Number(passages.n)} passages in the room (${Number(all.rows[0]!.n)} in all workspaces), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const passes = Number(process.env.DATAROOM_PASSES ?? 2);
+  if (process.env.DATAROOM_EXACT_BASELINE === "1") {
+    // What the pruning costs: the same queries as the exact plain OR of all their terms (slow).
+    planOverride.exact = true;
+    reportSearches(await timeSearches(api, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], "exact baseline", index.docs);
+    planOverride.exact = false;
+  }
   for (let pass = 1; pass <= passes; pass++) {
     reportSearches(await timeSearches(api, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], pass === 1 ? "first pass" : `pass ${pass}`, index.docs);
   }

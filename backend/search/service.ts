@@ -58,12 +58,29 @@ export async function searchWorkspace(
   return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
 }
 
-/** Share of a passage's tokens that are numbers (amounts, percentages, years): high in tables. */
-function numberShare(text: string): number {
-  const tokens = text.match(/[\p{L}\p{N}$%().,-]+/gu) ?? [];
-  if (tokens.length === 0) return 0;
-  return tokens.filter((t) => /\d/.test(t)).length / tokens.length;
+/**
+ * Share of a passage's tokens (runs of letters, digits and `$%().,-`) that hold a digit (amounts,
+ * percentages, years): high in tables. A loop over the characters: run on every candidate of a
+ * quantitative question, matching each token out as a string cost 3 ms a search at data-room scale.
+ */
+export function numberShare(text: string): number {
+  let tokens = 0;
+  let numbers = 0;
+  let inToken = false;
+  let digit = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const isDigit = c >= 48 && c <= 57;
+    const part = isDigit || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || TOKEN_MARKS.has(c) || (c > 127 && LETTER_OR_NUMBER.test(text[i]!));
+    if (part) {
+      if (!inToken) (inToken = true), (digit = false), tokens++;
+      if (isDigit && !digit) (digit = true), numbers++;
+    } else inToken = false;
+  }
+  return tokens === 0 ? 0 : numbers / tokens;
 }
+const TOKEN_MARKS = new Set([..."$%().,-"].map((ch) => ch.charCodeAt(0)));
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 /**
  * Scores the workspace's documents by the question's words found in their label (file name and

@@ -31,8 +31,12 @@ export const EXACT_BELOW = 50_000;
  */
 export const planOverride = { exact: false };
 
-/** `df`: passages holding a word, or null for a word the index doesn't keep (a stop word). */
-export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number): TermPlan {
+/**
+ * `df`: passages holding a word, or null for a word the index doesn't keep (a stop word).
+ * `exactBudget`: the plain OR runs when all the terms cost at most this; an index whose cost is
+ * the rows it ranks rather than the lists it reads (PostgreSQL) sets it lower.
+ */
+export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number, exactBudget = SCORE_BUDGET): TermPlan {
   const byCost = terms
     .map((term, i) => {
       const counts = term.words.map(df).filter((n) => n !== null);
@@ -42,7 +46,7 @@ export function planTerms(terms: QueryTerm[], df: (word: string) => number | nul
     .sort((a, b) => a.cost - b.cost || a.i - b.i);
   if (byCost.length === 0) return { kept: [], required: null };
   // Cheap enough as it is: the exact plain OR (the filter costs recall, see docs/ARCHITECTURE.md).
-  if (planOverride.exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= SCORE_BUDGET) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
+  if (planOverride.exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= exactBudget) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
   const prefix = (budget: number) => {
     let n = 0;
     for (let spent = 0; n < byCost.length && (n === 0 || spent + byCost[n]!.cost <= budget); n++) spent += byCost[n]!.cost;

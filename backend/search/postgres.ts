@@ -1,6 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { planTerms } from "./plan-terms.ts";
+import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+
+/**
+ * The plain OR of every term runs only when they hold this many passages together: PostgreSQL's
+ * cost is the rows it ranks (ts_rank reads each row's tsvector, about 5 us a row), not the lists
+ * it reads, so it plans with a lower bar than SQLite (40,000).
+ */
+const EXACT_BUDGET = 3_000;
 import type { QueryTerm } from "./query.ts";
 import type { SearchHit, SearchIndex } from "./search-index.ts";
 
@@ -17,7 +24,7 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
     async search(q) {
       if (q.terms.length === 0) return [];
       const { df, total } = await documentFrequencies(db, q.terms);
-      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET);
       if (plan.kept.length === 0) return [];
       // Within one file the plain OR is cheap: the file's passages are few.
       const required = q.fileIds?.length === 1 ? null : plan.required;
@@ -38,9 +45,6 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
         order by score desc, p.id
         limit ${q.limit}`.execute(db);
       let { rows } = await run(required ?? plan.kept);
-      // The statistics only estimate a rare word's count (it may be a word no passage holds):
-      // when the rare terms found almost nothing, the plain OR runs.
-      if (required && rows.length < q.limit / 10) ({ rows } = await run(plan.kept));
       // A file may hold none of the cheap terms but some of the common ones left unscored.
       if (q.fileIds?.length === 1 && rows.length === 0 && plan.kept.length < q.terms.length) ({ rows } = await run(q.terms, q.terms));
       return rows.map((r) => ({ ...r, page: Number(r.page), score: Number(r.score) }));
@@ -49,10 +53,12 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
 }
 
 /**
- * Passages holding each word (null: a stop word, which the index doesn't keep), estimated from
- * the statistics ANALYZE keeps for the tsv column: the frequencies of its most common lexemes.
- * A lexeme missing there is rarer than the least common one listed. Counting at query time
- * (ts_stat, or counting matches) costs what the search does. Cached for a few minutes.
+ * Passages holding each word (null: a stop word, which the index doesn't keep). A common word's
+ * count comes from the statistics ANALYZE keeps for the tsv column (the frequencies of its most
+ * common lexemes). A word not listed there is rarer than the least common one listed, and is
+ * counted through the GIN index, capped, once per process (cached until the index grows or shrinks
+ * by a tenth): estimated instead, rare words found 30 rows or 30,000, and planning on the wrong
+ * guess ranked tens of thousands of rows (150 ms) at 270,000 passages.
  */
 async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
   const stats = await lexemeStats(db);
@@ -60,16 +66,31 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
   const { rows } = await sql<{ w: string; lexeme: string | null }>`
     select w, (select min(l) from unnest(tsvector_to_array(to_tsvector('english', w))) l) as lexeme
     from unnest(${words}::text[]) w`.execute(db);
+  let counted = countCache.get(db);
+  if (!counted || Math.abs(stats.total - counted.total) > counted.total / 10) countCache.set(db, (counted = { total: stats.total, words: new Map() }));
   const df = new Map<string, number | null>();
-  for (const r of rows) df.set(r.w, r.lexeme === null ? null : Math.max(1, Math.round((stats.freq.get(r.lexeme) ?? stats.rare) * stats.total)));
+  for (const r of rows) {
+    if (r.lexeme === null) df.set(r.w, null);
+    else if (stats.freq.has(r.lexeme)) df.set(r.w, Math.max(1, Math.round(stats.freq.get(r.lexeme)! * stats.total)));
+    else {
+      let n = counted.words.get(r.lexeme);
+      if (n === undefined) {
+        const count = await sql<{ n: number }>`
+          select count(*) as n from (select 1 from passages where tsv @@ plainto_tsquery('english', ${r.w}) limit ${SCORE_BUDGET}) x`.execute(db);
+        n = Number(count.rows[0]?.n ?? 0);
+        counted.words.set(r.lexeme, n);
+      }
+      df.set(r.w, n);
+    }
+  }
   return { df, total: stats.total };
 }
+
+const countCache = new WeakMap<Kysely<Database>, { total: number; words: Map<string, number> }>();
 
 interface LexemeStats {
   total: number;
   freq: Map<string, number>;
-  /** Share assumed for a lexeme not listed: half the least common listed one's. */
-  rare: number;
   at: number;
 }
 
@@ -86,11 +107,10 @@ async function lexemeStats(db: Kysely<Database>): Promise<LexemeStats> {
   const row = rows[0];
   const freq = new Map<string, number>();
   const elems = row?.elems ?? [];
-  // The frequencies array ends with the minimum, the maximum and the null share.
+  // The frequencies array ends with the minimum, the maximum and the null share (unused here).
   const freqs = (row?.freqs ?? []).map(Number);
   elems.forEach((e, i) => freq.set(e, freqs[i]!));
-  const least = freqs.length > elems.length ? freqs[elems.length]! : 0;
-  const stats = { total: Math.max(0, Number(row?.total ?? 0)), freq, rare: least / 2, at: Date.now() };
+  const stats = { total: Math.max(0, Number(row?.total ?? 0)), freq, at: Date.now() };
   statsCache.set(db, stats);
   return stats;
 }

@@ -26,8 +26,7 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
       const { df, total } = await documentFrequencies(db, q.terms);
       const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET);
       if (plan.kept.length === 0) return [];
-      // Within one file the plain OR is cheap: the file's passages are few.
-      const required = q.fileIds?.length === 1 ? null : plan.required;
+      const required = plan.required;
       const tsquery = (terms: QueryTerm[]) =>
         sql.join(
           terms.map((t) => (t.words.length === 1 ? sql`plainto_tsquery('english', ${t.words[0]})` : sql`phraseto_tsquery('english', ${t.words.join(" ")})`)),
@@ -44,9 +43,10 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
         where p.tsv @@ tq.filter and p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
         order by score desc, p.id
         limit ${q.limit}`.execute(db);
-      let { rows } = await run(required ?? plan.kept);
-      // A file may hold none of the cheap terms but some of the common ones left unscored.
-      if (q.fileIds?.length === 1 && rows.length === 0 && plan.kept.length < q.terms.length) ({ rows } = await run(q.terms, q.terms));
+      // Within one file every term is scored: ts_rank's cost is the file's rows, and dropping the
+      // common terms took one-document R@5 from 0.84 to 0.78 on the 80,000-page room.
+      const every = q.terms.filter((t) => t.words.some((w) => df.get(w) != null));
+      const { rows } = q.fileIds?.length === 1 ? await run(every, every) : await run(required ?? plan.kept);
       return rows.map((r) => ({ ...r, page: Number(r.page), score: Number(r.score) }));
     },
   };

@@ -72,10 +72,19 @@ export function numberShare(text: string): number {
     const c = text.charCodeAt(i);
     const isDigit = c >= 48 && c <= 57;
     const part = isDigit || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || TOKEN_MARKS.has(c) || (c > 127 && LETTER_OR_NUMBER.test(text[i]!));
-    if (part) {
-      if (!inToken) (inToken = true), (digit = false), tokens++;
-      if (isDigit && !digit) (digit = true), numbers++;
-    } else inToken = false;
+    if (!part) {
+      inToken = false;
+      continue;
+    }
+    if (!inToken) {
+      inToken = true;
+      digit = false;
+      tokens++;
+    }
+    if (isDigit && !digit) {
+      digit = true;
+      numbers++;
+    }
   }
   return tokens === 0 ? 0 : numbers / tokens;
 }

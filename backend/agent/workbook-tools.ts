@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { isAppError } from "../../contracts/errors.ts";
 import { findFile } from "../files/repo.ts";
@@ -25,6 +25,31 @@ const source = {
   version_id: z.string().min(1).optional().describe("A thread file version by version_id (e.g. a workbook you wrote earlier in this thread)"),
 };
 
+const readWorkbookInput = zodSchema(
+  z.object({
+    ...source,
+    sheets: z.array(z.string().min(1)).max(50).optional().describe("Only these sheets"),
+    range: z.string().max(100).optional().describe("Only this area, e.g. A1:F40 or 'Sheet 2'!B:B"),
+  }),
+);
+
+const traceFormulaInput = zodSchema(
+  z.object({
+    ...source,
+    cell: z.string().min(1).max(200).describe("The cell, like Sheet1!B5 or 'My sheet'!C7, or a defined name of one cell"),
+    direction: z.enum(["precedents", "dependents", "both"]).optional().describe("Default precedents"),
+    max_depth: z.number().int().min(1).max(TRACE_MAX_DEPTH).optional(),
+  }),
+);
+
+const writeWorkbookInput = zodSchema(
+  z.object({
+    ...source,
+    filename: z.string().min(1).max(200).optional().describe("File name for a new workbook (default workbook.xlsx)"),
+    spec: writeWorkbookSpec,
+  }),
+);
+
 /**
  * The spreadsheet tools: read a workbook's cells and formulas, trace how a cell is computed, and
  * write (or edit) a workbook with live formulas, saved as a new version of a thread file.
@@ -33,11 +58,7 @@ export function workbookTools(ctx: ToolContext) {
   return {
     read_workbook: tool({
       description: `Read an .xlsx: its sheets, cell values (as saved), formulas, number formats and comments (at most ${READ_MAX_CELLS} cells a call; narrow with sheets or range).`,
-      inputSchema: z.object({
-        ...source,
-        sheets: z.array(z.string().min(1)).max(50).optional().describe("Only these sheets"),
-        range: z.string().max(100).optional().describe("Only this area, e.g. A1:F40 or 'Sheet 2'!B:B"),
-      }),
+      inputSchema: readWorkbookInput,
       execute: ({ file_id, version_id, sheets, range }) =>
         guarded(async () => {
           const { bytes, ...from } = await workbookBytes(ctx, { file_id, version_id });
@@ -48,12 +69,7 @@ export function workbookTools(ctx: ToolContext) {
     trace_formula: tool({
       description:
         "Trace how a cell of an .xlsx is computed: its precedents (the cells its formula reads, across sheets, down to the hard-coded inputs) and/or its dependents, as a graph of nodes and edges.",
-      inputSchema: z.object({
-        ...source,
-        cell: z.string().min(1).max(200).describe("The cell, like Sheet1!B5 or 'My sheet'!C7, or a defined name of one cell"),
-        direction: z.enum(["precedents", "dependents", "both"]).optional().describe("Default precedents"),
-        max_depth: z.number().int().min(1).max(TRACE_MAX_DEPTH).optional(),
-      }),
+      inputSchema: traceFormulaInput,
       execute: ({ file_id, version_id, cell, direction, max_depth }) =>
         guarded(async () => {
           const { bytes, ...from } = await workbookBytes(ctx, { file_id, version_id });
@@ -68,11 +84,7 @@ export function workbookTools(ctx: ToolContext) {
         "Put every hard-coded input's origin in `source` {file_id, page, quote}: it becomes the cell's comment. The file is saved to this thread as a new version;",
         "the result lists the computed value of each formula written, to check before you answer.",
       ].join(" "),
-      inputSchema: z.object({
-        ...source,
-        filename: z.string().min(1).max(200).optional().describe("File name for a new workbook (default workbook.xlsx)"),
-        spec: writeWorkbookSpec,
-      }),
+      inputSchema: writeWorkbookInput,
       execute: ({ file_id, version_id, filename, spec }) =>
         guarded(async () => {
           if (!ctx.threadId) throw new ToolInputError("Workbooks can only be written while answering in a thread.");

@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { ToolInputError, type ToolContext } from "../tools.ts";
 import { SandboxError } from "./errors.ts";
@@ -9,6 +9,19 @@ import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "./works
 
 /** How much of the table list an error result carries. */
 const CATALOG_CHARS = 4_000;
+
+const runSqlInput = zodSchema(
+  z.object({
+    sql: z.string().min(1).max(defaultSqlLimits.maxSqlChars).describe("One DuckDB query, e.g. SELECT region, sum(revenue) FROM sales_2022 GROUP BY region"),
+  }),
+);
+
+const runJsInput = zodSchema(
+  z.object({
+    code: z.string().min(1).max(20_000).describe("JavaScript; e.g. const [a, b] = data; ((b - a) / a) * 100"),
+    data: z.unknown().optional().describe("Any JSON value, available to the script as `data`"),
+  }),
+);
 
 /**
  * The agent's code tools: `run_sql` over the workspace's spreadsheets (DuckDB, read-only) and
@@ -25,9 +38,7 @@ export function codeTools(ctx: ToolContext) {
         `Only SELECT/WITH/VALUES/DESCRIBE/SHOW/SUMMARIZE/PIVOT, one statement, at most ${defaultSqlLimits.timeMs / 1000} s; at most ${defaultSqlLimits.maxRows} rows come back.`,
         "Use it for totals, averages, filters, group-bys and joins rather than adding numbers up yourself.",
       ].join(" "),
-      inputSchema: z.object({
-        sql: z.string().min(1).max(defaultSqlLimits.maxSqlChars).describe("One DuckDB query, e.g. SELECT region, sum(revenue) FROM sales_2022 GROUP BY region"),
-      }),
+      inputSchema: runSqlInput,
       execute: async ({ sql }) => {
         const { tables: loaded, problems } = await tables.forQuery(sql);
         try {
@@ -48,10 +59,7 @@ export function codeTools(ctx: ToolContext) {
         "The result is the value of the last expression (or of a top-level return), as JSON; console.log lines come back too.",
         "Pass rows or numbers in `data`: the script sees them as the global `data`. Use it for calculations SQL is awkward for (growth rates, compounding, statistics, reshaping).",
       ].join(" "),
-      inputSchema: z.object({
-        code: z.string().min(1).max(20_000).describe("JavaScript; e.g. const [a, b] = data; ((b - a) / a) * 100"),
-        data: z.unknown().optional().describe("Any JSON value, available to the script as `data`"),
-      }),
+      inputSchema: runJsInput,
       execute: async ({ code, data }) => {
         try {
           return await runJs(code, data);

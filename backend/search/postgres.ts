@@ -56,8 +56,8 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
  * Passages holding each word (null: a stop word, which the index doesn't keep). A common word's
  * count comes from the statistics ANALYZE keeps for the tsv column (the frequencies of its most
  * common lexemes). A word not listed there is rarer than the least common one listed, and is
- * counted through the GIN index, capped, once per process (cached until the index grows or shrinks
- * by a tenth): estimated instead, rare words found 30 rows or 30,000, and planning on the wrong
+ * counted through the GIN index, capped, and kept as long as the statistics (a few minutes; a
+ * word no passage holds is counted again each time): estimated instead, rare words found 30 rows or 30,000, and planning on the wrong
  * guess ranked tens of thousands of rows (150 ms) at 270,000 passages.
  */
 async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
@@ -66,8 +66,9 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
   const { rows } = await sql<{ w: string; lexeme: string | null }>`
     select w, (select min(l) from unnest(tsvector_to_array(to_tsvector('english', w))) l) as lexeme
     from unnest(${words}::text[]) w`.execute(db);
+  // Renewed with the statistics (every few minutes: reltuples only moves when the table is analyzed).
   let counted = countCache.get(db);
-  if (!counted || Math.abs(stats.total - counted.total) > counted.total / 10) countCache.set(db, (counted = { total: stats.total, words: new Map() }));
+  if (!counted || counted.at !== stats.at) countCache.set(db, (counted = { at: stats.at, words: new Map() }));
   const df = new Map<string, number | null>();
   for (const r of rows) {
     if (r.lexeme === null) df.set(r.w, null);
@@ -78,7 +79,9 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
         const count = await sql<{ n: number }>`
           select count(*) as n from (select 1 from passages where tsv @@ plainto_tsquery('english', ${r.w}) limit ${SCORE_BUDGET}) x`.execute(db);
         n = Number(count.rows[0]?.n ?? 0);
-        counted.words.set(r.lexeme, n);
+        // Not a word no passage holds yet: the next upload may bring it, and a term counted 0
+        // is left out of the query.
+        if (n > 0) counted.words.set(r.lexeme, n);
       }
       df.set(r.w, n);
     }
@@ -86,7 +89,7 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
   return { df, total: stats.total };
 }
 
-const countCache = new WeakMap<Kysely<Database>, { total: number; words: Map<string, number> }>();
+const countCache = new WeakMap<Kysely<Database>, { at: number; words: Map<string, number> }>();
 
 interface LexemeStats {
   total: number;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+import { rankFilePassages } from "./file-rank.ts";
+import { EXACT_BELOW, planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import type { SearchHit, SearchIndex } from "./search-index.ts";
 
@@ -33,6 +34,13 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
       if (plan.kept.length === 0) return [];
       const or = (terms: QueryTerm[]) => terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
       const oneFile = q.fileIds?.length === 1;
+      // At data-room scale one file's passages are ranked in this process with every term
+      // (file-rank.ts); a word counted past the cap is taken as the cap (a low, not a zero, IDF).
+      // Below it FTS5 ranks them, as it does a file too large to rank here.
+      if (oneFile && total > EXACT_BELOW) {
+        const inFile = await rankFilePassages(db, { workspaceId: q.workspaceId, fileId: q.fileIds![0]!, terms: q.terms, limit: q.limit }, (w) => Math.min(df.get(w) ?? 0, cap), total);
+        if (inFile) return inFile;
+      }
       const word = (t: QueryTerm, below: number) => t.words.length === 1 && (df.get(t.words[0]!) ?? 0) > 0 && df.get(t.words[0]!)! < below;
       // Within one file bm25 still counts each term's passages in the whole index, but one file's
       // matches are few: the words short of common (counted under the cap) are scored too, besides
@@ -111,7 +119,9 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
       n = Number(rows[0]?.n ?? 0);
       // Past the cap the count is unknown: cost it as the whole index.
       if (n >= cap) n = Math.max(cap, total);
-      cache.words.set(word, n);
+      // Not a word no passage holds yet: the next upload may bring it, and a term counted 0 is
+      // left out of the query.
+      if (n > 0) cache.words.set(word, n);
     }
     df.set(word, n);
   }

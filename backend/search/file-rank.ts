@@ -1,0 +1,196 @@
+import { sql, type Kysely } from "kysely";
+import { stemmer } from "stemmer";
+import type { Database } from "../platform/db/schema.ts";
+import type { QueryTerm } from "./query.ts";
+import type { SearchHit } from "./search-index.ts";
+
+/**
+ * BM25 over one file's passages in this process, for searches within one file of a data-room-sized
+ * SQLite index. FTS5's bm25() counts every passage of the whole index holding each term (its IDF)
+ * on every query, also when only one file's passages are ranked: at 270,000 passages the common
+ * words cost more than the search, so they were left out (one-document R@5 0.73, against 0.83
+ * with every term). Here each term's IDF comes from the counts the planner already keeps, and the
+ * file's passages are read, tokenized and stemmed once per version (cached), so every term counts.
+ *
+ * The formula is FTS5's: per term, IDF x tf(k1 + 1) / (tf + k1(1 - b + b * len / avglen)), tf
+ * summing the term's hits weighted by column (text 1, heading 0.5), a phrase hit being its words
+ * in a row. Tokens are FTS5 unicode61's (runs of letters and digits, lower-cased, diacritics
+ * removed), stemmed with Porter's algorithm as its `porter` tokenizer does. The document label
+ * column is left out: it is the same for every passage of the file.
+ */
+
+const K1 = 1.2;
+const B = 0.75;
+const HEADING_WEIGHT = 0.5;
+/**
+ * Files with more passages than this are ranked by FTS5: tokenizing costs about 40 ms per 1,000
+ * passages the first time a file is searched (a Map lookup per word is most of it).
+ */
+export const MAX_FILE_PASSAGES = 1_500;
+/** Tokens of the files kept tokenized (4 bytes each), least recently searched dropped first. */
+const CACHE_TOKENS = 8_000_000;
+/** Distinct words remembered before everything is forgotten and started again. */
+const MAX_WORDS = 1_000_000;
+
+export interface FilePassages {
+  hits: Omit<SearchHit, "score">[];
+  /** Per passage: its text's and its heading's stems as ids (`stemId`). */
+  text: Int32Array[];
+  heading: Int32Array[];
+  avgLength: number;
+  tokens: number;
+}
+
+const cache = new Map<string, FilePassages>();
+let cachedTokens = 0;
+/** Word -> id of its stem, and stem -> id: each distinct word is stemmed once per process. */
+let wordIds = new Map<string, number>();
+let stemIds = new Map<string, number>();
+
+function wordId(word: string): number {
+  let id = wordIds.get(word);
+  if (id === undefined) {
+    const s = stemmer(word);
+    id = stemIds.get(s);
+    if (id === undefined) stemIds.set(s, (id = stemIds.size));
+    wordIds.set(word, id);
+  }
+  return id;
+}
+
+/** Lower-cased, diacritics removed, runs of letters and digits, each Porter-stemmed. */
+export function indexTokens(text: string): string[] {
+  const out: string[] = [];
+  eachWord(text, (w) => out.push(stemmer(w)));
+  return out;
+}
+
+/** Calls `f` with each word; ASCII text (most filings) is cut by a loop over its character codes. */
+function eachWord(text: string, f: (word: string) => void): void {
+  if (NON_ASCII.test(text)) {
+    const plain = text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+    for (const m of plain.matchAll(/[\p{L}\p{N}]+/gu)) f(m[0]);
+    return;
+  }
+  const lower = text.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    const part = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (part && start < 0) start = i;
+    else if (!part && start >= 0) {
+      f(lower.slice(start, i));
+      start = -1;
+    }
+  }
+}
+const NON_ASCII = /[^\t\n\r\x20-\x7e]/;
+
+/**
+ * The best `limit` passages of the file's current version, or null when the file has too many
+ * passages to rank here (the caller uses FTS5). `df`: passages of the whole index holding a word;
+ * `total`: passages in the index.
+ */
+export async function rankFilePassages(
+  db: Kysely<Database>,
+  q: { workspaceId: string; fileId: string; terms: QueryTerm[]; limit: number },
+  df: (word: string) => number,
+  total: number,
+): Promise<SearchHit[] | null> {
+  const stamp = await sql<{ version_id: string | null; n: number; last: number | null }>`
+    select f.current_version_id as version_id, count(p.seq) as n, max(p.seq) as last
+    from files f left join passages p on p.version_id = f.current_version_id
+    where f.id = ${q.fileId} and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
+    group by f.current_version_id`.execute(db);
+  const row = stamp.rows[0];
+  if (!row?.version_id || Number(row.n) === 0) return [];
+  if (Number(row.n) > MAX_FILE_PASSAGES) return null;
+  const key = `${row.version_id}:${Number(row.n)}:${Number(row.last)}`;
+  let file = cache.get(key);
+  if (file) cache.delete(key);
+  else {
+    if (wordIds.size > MAX_WORDS) forgetAll();
+    file = await loadFile(db, q.fileId, row.version_id);
+    cachedTokens += file.tokens;
+  }
+  cache.set(key, file);
+  for (const [oldest, dropped] of cache) {
+    if (cachedTokens <= CACHE_TOKENS || oldest === key) break;
+    cache.delete(oldest);
+    cachedTokens -= dropped.tokens;
+  }
+  return scoreFile(file, q.terms, df, total).slice(0, q.limit);
+}
+
+async function loadFile(db: Kysely<Database>, fileId: string, versionId: string): Promise<FilePassages> {
+  const rows = await db
+    .selectFrom("passages as p")
+    .innerJoin("files as f", "f.id", "p.file_id")
+    .select(["p.id as passage_id", "p.file_id", "p.version_id", "f.filename", "p.page", "p.text", "p.heading"])
+    .where("p.file_id", "=", fileId)
+    .where("p.version_id", "=", versionId)
+    .orderBy("p.seq")
+    .execute();
+  return tokenizeFile(rows.map((r) => ({ ...r, page: Number(r.page), heading: r.heading ?? "" })));
+}
+
+/** A file's passages as token ids, ready to score. */
+function forgetAll(): void {
+  cache.clear();
+  cachedTokens = 0;
+  wordIds = new Map();
+  stemIds = new Map();
+}
+
+export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string })[]): FilePassages {
+  const ids = (text: string) => {
+    const out: number[] = [];
+    eachWord(text, (w) => out.push(wordId(w)));
+    return Int32Array.from(out);
+  };
+  const text = rows.map((r) => ids(r.text));
+  const heading = rows.map((r) => ids(r.heading));
+  const tokens = text.reduce((n, t, i) => n + t.length + heading[i]!.length, 0);
+  return {
+    hits: rows.map(({ heading: _, ...hit }) => hit),
+    text,
+    heading,
+    avgLength: rows.length ? tokens / rows.length : 1,
+    tokens,
+  };
+}
+
+export function scoreFile(file: FilePassages, terms: QueryTerm[], df: (word: string) => number, total: number): SearchHit[] {
+  const scores = new Float64Array(file.hits.length);
+  for (const term of terms) {
+    const ids = term.words.map((w) => stemIds.get(stemmer(w)));
+    if (ids.some((id) => id === undefined)) continue;
+    // A phrase holds at most as many passages as its rarest word.
+    const n = Math.min(...term.words.map(df));
+    const idf = Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
+    const seq = ids as number[];
+    for (let i = 0; i < scores.length; i++) {
+      const tf = hits(file.text[i]!, seq) + HEADING_WEIGHT * hits(file.heading[i]!, seq);
+      if (tf === 0) continue;
+      const length = file.text[i]!.length + file.heading[i]!.length;
+      scores[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / file.avgLength));
+    }
+  }
+  const ranked: SearchHit[] = [];
+  scores.forEach((s, i) => {
+    if (s > 0) ranked.push({ ...file.hits[i]!, score: s });
+  });
+  return ranked.sort((a, b) => b.score - a.score || a.passage_id.localeCompare(b.passage_id));
+}
+
+/** Occurrences of the token sequence (one word, or a phrase's words in a row). */
+function hits(tokens: Int32Array, seq: number[]): number {
+  let n = 0;
+  const first = seq[0]!;
+  outer: for (let i = 0; i + seq.length <= tokens.length; i++) {
+    if (tokens[i] !== first) continue;
+    for (let j = 1; j < seq.length; j++) if (tokens[i + j] !== seq[j]) continue outer;
+    n++;
+  }
+  return n;
+}

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
 import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+import type { QueryTerm } from "./query.ts";
+import type { SearchHit, SearchIndex } from "./search-index.ts";
 
 /**
  * The plain OR of every term runs only when they hold this many passages together: PostgreSQL's
@@ -8,8 +10,6 @@ import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
  * it reads, so it plans with a lower bar than SQLite (40,000).
  */
 const EXACT_BUDGET = 3_000;
-import type { QueryTerm } from "./query.ts";
-import type { SearchHit, SearchIndex } from "./search-index.ts";
 
 /**
  * The generated `tsv` column (text weighted A; heading and document label B) with ts_rank, which
@@ -26,7 +26,6 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
       const { df, total } = await documentFrequencies(db, q.terms);
       const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET);
       if (plan.kept.length === 0) return [];
-      const required = plan.required;
       const tsquery = (terms: QueryTerm[]) =>
         sql.join(
           terms.map((t) => (t.words.length === 1 ? sql`plainto_tsquery('english', ${t.words[0]})` : sql`phraseto_tsquery('english', ${t.words.join(" ")})`)),
@@ -46,7 +45,7 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
       // Within one file every term is scored: ts_rank's cost is the file's rows, and dropping the
       // common terms took one-document R@5 from 0.84 to 0.78 on the 80,000-page room.
       const every = q.terms.filter((t) => t.words.some((w) => df.get(w) != null));
-      const { rows } = q.fileIds?.length === 1 ? await run(every, every) : await run(required ?? plan.kept);
+      const { rows } = q.fileIds?.length === 1 ? await run(every, every) : await run(plan.required ?? plan.kept);
       return rows.map((r) => ({ ...r, page: Number(r.page), score: Number(r.score) }));
     },
   };
@@ -57,8 +56,9 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
  * count comes from the statistics ANALYZE keeps for the tsv column (the frequencies of its most
  * common lexemes). A word not listed there is rarer than the least common one listed, and is
  * counted through the GIN index, capped, and kept as long as the statistics (a few minutes; a
- * word no passage holds is counted again each time): estimated instead, rare words found 30 rows or 30,000, and planning on the wrong
- * guess ranked tens of thousands of rows (150 ms) at 270,000 passages.
+ * word no passage holds is counted again each time). Estimated instead, such words turned out to
+ * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
+ * of rows (150 ms) at 270,000 passages.
  */
 async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
   const stats = await lexemeStats(db);

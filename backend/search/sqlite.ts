@@ -42,10 +42,10 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
         if (inFile) return inFile;
       }
       const word = (t: QueryTerm, below: number) => t.words.length === 1 && (df.get(t.words[0]!) ?? 0) > 0 && df.get(t.words[0]!)! < below;
-      // Within one file bm25 still counts each term's passages in the whole index, but one file's
-      // matches are few: the words short of common (counted under the cap) are scored too, besides
-      // the planned terms. On the 80,000-page room one-document R@5 went 0.70 -> 0.73 (the plain
-      // OR of every term: 0.83, at p95 75 ms); phrases read every word's list ("of"), so not them.
+      // A file FTS5 ranks at scale (too large to rank in process): bm25 still counts each term's
+      // passages in the whole index, so besides the planned terms only the words short of common
+      // (counted under the cap) are scored, not the common phrases, which read every word's list
+      // ("of"). Below scale the planned terms are all of them.
       const kept = oneFile ? q.terms.filter((t) => plan.kept.includes(t) || word(t, cap)) : plan.kept;
       const match = !oneFile && plan.required ? `(${or(kept)}) AND (${or(plan.required)})` : or(kept);
       const first = await ranked(db, q, match, q.limit * OVERFETCH);
@@ -67,8 +67,9 @@ type Scope = { workspaceId: string; fileIds?: string[]; limit: number };
  * chosen file's to the last's (a version's passages are written in one transaction, so each
  * file's seqs form one run): other documents' matches are never scored. CROSS JOIN keeps the
  * ranked rows the outer loop: in a workspace that holds most of the index SQLite's planner chose
- * to walk all its passages by `workspace_id` instead (160 ms, against 7 ms, at 271,000 passages). `cut`: FTS rows kept
- * before the join; the return says whether the cut was full (then it may have hidden results).
+ * to walk all its passages by `workspace_id` instead (160 ms, against 7 ms, at 271,000 passages).
+ * `cut`: FTS rows kept before the join; the return says whether the cut was full (then it may
+ * have hidden results).
  */
 async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number | null): Promise<{ hits: SearchHit[]; full: boolean }> {
   let range = sql``;

@@ -34,7 +34,7 @@ const MAX_WORDS = 1_000_000;
 
 export interface FilePassages {
   hits: Omit<SearchHit, "score">[];
-  /** Per passage: its text's and its heading's stems as ids (`stemId`). */
+  /** Per passage: its text's and its heading's stems, as ids of `stemIds`. */
   text: Int32Array[];
   heading: Int32Array[];
   avgLength: number;
@@ -97,11 +97,11 @@ export async function rankFilePassages(
   df: (word: string) => number,
   total: number,
 ): Promise<SearchHit[] | null> {
-  const stamp = await sql<{ version_id: string | null; n: number; last: number | null }>`
-    select f.current_version_id as version_id, count(p.seq) as n, max(p.seq) as last
+  const stamp = await sql<{ version_id: string | null; filename: string; n: number; last: number | null }>`
+    select f.current_version_id as version_id, f.filename, count(p.seq) as n, max(p.seq) as last
     from files f left join passages p on p.version_id = f.current_version_id
     where f.id = ${q.fileId} and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
-    group by f.current_version_id`.execute(db);
+    group by f.current_version_id, f.filename`.execute(db);
   const row = stamp.rows[0];
   if (!row?.version_id || Number(row.n) === 0) return [];
   if (Number(row.n) > MAX_FILE_PASSAGES) return null;
@@ -110,7 +110,7 @@ export async function rankFilePassages(
   if (file) cache.delete(key);
   else {
     if (wordIds.size > MAX_WORDS) forgetAll();
-    file = await loadFile(db, q.fileId, row.version_id);
+    file = await loadFile(db, row.version_id, row.filename);
     cachedTokens += file.tokens;
   }
   cache.set(key, file);
@@ -122,19 +122,16 @@ export async function rankFilePassages(
   return scoreFile(file, q.terms, df, total).slice(0, q.limit);
 }
 
-async function loadFile(db: Kysely<Database>, fileId: string, versionId: string): Promise<FilePassages> {
+async function loadFile(db: Kysely<Database>, versionId: string, filename: string): Promise<FilePassages> {
   const rows = await db
-    .selectFrom("passages as p")
-    .innerJoin("files as f", "f.id", "p.file_id")
-    .select(["p.id as passage_id", "p.file_id", "p.version_id", "f.filename", "p.page", "p.text", "p.heading"])
-    .where("p.file_id", "=", fileId)
-    .where("p.version_id", "=", versionId)
-    .orderBy("p.seq")
+    .selectFrom("passages")
+    .select(["id as passage_id", "file_id", "version_id", "page", "text", "heading"])
+    .where("version_id", "=", versionId)
+    .orderBy("seq")
     .execute();
-  return tokenizeFile(rows.map((r) => ({ ...r, page: Number(r.page), heading: r.heading ?? "" })));
+  return tokenizeFile(rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })));
 }
 
-/** A file's passages as token ids, ready to score. */
 function forgetAll(): void {
   cache.clear();
   cachedTokens = 0;
@@ -142,6 +139,7 @@ function forgetAll(): void {
   stemIds = new Map();
 }
 
+/** A file's passages as stem ids, ready to score. */
 export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string })[]): FilePassages {
   const ids = (text: string) => {
     const out: number[] = [];
@@ -160,6 +158,7 @@ export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string
   };
 }
 
+/** BM25 of each passage holding any of the terms, best first. */
 export function scoreFile(file: FilePassages, terms: QueryTerm[], df: (word: string) => number, total: number): SearchHit[] {
   const scores = new Float64Array(file.hits.length);
   for (const term of terms) {

@@ -69,22 +69,22 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
   // Renewed with the statistics (every few minutes: reltuples only moves when the table is analyzed).
   let counted = countCache.get(db);
   if (!counted || counted.at !== stats.at) countCache.set(db, (counted = { at: stats.at, words: new Map() }));
+  // The words neither listed nor counted yet, counted in one round trip.
+  const uncounted = rows.filter((r) => r.lexeme !== null && !stats.freq.has(r.lexeme) && !counted.words.has(r.lexeme));
+  if (uncounted.length > 0) {
+    const counts = await sql<{ w: string; n: number }>`
+      select w, (select count(*) from (select 1 from passages where tsv @@ plainto_tsquery('english', w) limit ${SCORE_BUDGET}) x) as n
+      from unnest(${uncounted.map((r) => r.w)}::text[]) w`.execute(db);
+    const lexemeOf = new Map(uncounted.map((r) => [r.w, r.lexeme!]));
+    // Not a word no passage holds yet: the next upload may bring it, and a term counted 0 is
+    // left out of the query.
+    for (const c of counts.rows) if (Number(c.n) > 0) counted.words.set(lexemeOf.get(c.w)!, Number(c.n));
+  }
   const df = new Map<string, number | null>();
   for (const r of rows) {
     if (r.lexeme === null) df.set(r.w, null);
     else if (stats.freq.has(r.lexeme)) df.set(r.w, Math.max(1, Math.round(stats.freq.get(r.lexeme)! * stats.total)));
-    else {
-      let n = counted.words.get(r.lexeme);
-      if (n === undefined) {
-        const count = await sql<{ n: number }>`
-          select count(*) as n from (select 1 from passages where tsv @@ plainto_tsquery('english', ${r.w}) limit ${SCORE_BUDGET}) x`.execute(db);
-        n = Number(count.rows[0]?.n ?? 0);
-        // Not a word no passage holds yet: the next upload may bring it, and a term counted 0
-        // is left out of the query.
-        if (n > 0) counted.words.set(r.lexeme, n);
-      }
-      df.set(r.w, n);
-    }
+    else df.set(r.w, counted.words.get(r.lexeme) ?? 0);
   }
   return { df, total: stats.total };
 }

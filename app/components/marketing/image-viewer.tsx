@@ -1,22 +1,18 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { mediaSrc, type Media } from "../../lib/media.ts";
+import { useDialogFocus } from "../ui/use-dialog-focus.ts";
 
 /** Full-screen image viewer: closed by Escape, the close button or a click on the backdrop. */
 export function ImageViewer({ media, onClose }: { media: Media; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useDialogFocus<HTMLButtonElement>(onClose);
+  // The page behind doesn't scroll while the image is open.
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
-      window.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
-      previous?.focus();
     };
-  }, [onClose]);
+  }, []);
   return (
     <div
       role="dialog"

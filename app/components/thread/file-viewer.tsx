@@ -6,7 +6,7 @@ import { PdfPageView, type HighlightOutcome } from "./pdf-page-view.tsx";
 import { SheetPageView } from "./sheet-page-view.tsx";
 import { TextPageView } from "./text-page-view.tsx";
 import { useResourceJson } from "./use-resource-json.ts";
-import { useViewerFocus } from "./use-viewer-focus.ts";
+import { useDialogFocus } from "../ui/use-dialog-focus.ts";
 import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
 
 /** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
@@ -33,7 +33,7 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const [page, setPage] = useState(target.page);
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
   const [zoom, setZoom] = useState(1);
-  const heading = useViewerFocus(onClose);
+  const heading = useDialogFocus(onClose);
   const [versionId, setVersionId] = useState(target.version_id);
   const [compare, setCompare] = useState(false);
   const versions = useFileVersions(workspaceId, target.file_id);

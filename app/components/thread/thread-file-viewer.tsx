@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { ThreadFile, ThreadFileAddon, ThreadFileDiff } from "../../../contracts/thread-files.ts";
 import { columnName } from "./sheet-cells.ts";
 import { useResourceJson } from "./use-resource-json.ts";
-import { useViewerFocus } from "./use-viewer-focus.ts";
+import { useDialogFocus } from "../ui/use-dialog-focus.ts";
 import { formatCellValue, parseRef, type WorkbookAddon } from "./workbook-grid.ts";
 
 /** What the thread file viewer opens: a version of a file the thread's answers (or the user) wrote. */
@@ -35,7 +35,7 @@ export function ThreadFileViewer(o: { workspaceId: string; threadId: string; thr
   const previous = at > 0 ? versions[at - 1]! : null;
   const addon = useResourceJson<ThreadFileAddon>(`${base}/files/${encodeURIComponent(versionId)}/addon`, "This file");
   const diff = useResourceJson<ThreadFileDiff>(compare && previous ? `${base}/file-diff/${encodeURIComponent(o.target.file_id)}?from=${encodeURIComponent(previous.version_id)}&to=${encodeURIComponent(versionId)}` : null, "The comparison");
-  const heading = useViewerFocus(o.onClose);
+  const heading = useDialogFocus(o.onClose);
 
   const filename = file?.filename ?? o.target.filename;
   const number = versions[at]?.number;

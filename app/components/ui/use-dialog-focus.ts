@@ -1,14 +1,15 @@
 import { useEffect, useRef } from "react";
 
 /**
- * A viewer beside the thread takes focus on its heading when it opens, closes on Escape, and
- * gives focus back to what had it (the chip that opened it) when it goes. Returns the heading's ref.
+ * A viewer or dialog takes focus on the returned element (its heading, its close button) when it
+ * opens, closes on Escape, and gives focus back to what had it (the chip or image that opened it)
+ * when it goes.
  */
-export function useViewerFocus(onClose: () => void) {
-  const heading = useRef<HTMLHeadingElement>(null);
+export function useDialogFocus<T extends HTMLElement = HTMLHeadingElement>(onClose: () => void) {
+  const target = useRef<T>(null);
   useEffect(() => {
     const back = document.activeElement as HTMLElement | null;
-    heading.current?.focus();
+    target.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
     return () => {
@@ -16,5 +17,5 @@ export function useViewerFocus(onClose: () => void) {
       if (back?.isConnected) back.focus();
     };
   }, [onClose]);
-  return heading;
+  return target;
 }

@@ -17,6 +17,7 @@ import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/
 import type { PublicEnv } from "./app/lib/load-context.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
+import { clientAddress, trustedProxies } from "./backend/platform/http/client-address.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 import { ABANDONED_MS } from "./backend/agent/follow.ts";
 import { sweepAbandonedAnswers } from "./backend/agent/repo.ts";
@@ -101,12 +102,15 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       app.use("*", serveStatic({ root: "build/client" }));
     }
     const handle = createRequestHandler(getBuild, dev ? "development" : "production");
+    const proxies = trustedProxies(config.TRUST_PROXY);
     app.all("*", (c) => {
       const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
       return handle(c.req.raw, {
         apiTransport: transport,
         cookieSecure: config.COOKIE_SECURE,
-        clientAddress: incoming?.socket.remoteAddress,
+        // Sent to the API as X-Forwarded-For; the API believes it in-process, or over HTTP
+        // (BACKEND_URL) when this process is in the API's TRUST_PROXY.
+        clientAddress: clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies),
         publicEnv,
       });
     });

@@ -1,13 +1,16 @@
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../contracts/errors.ts";
 import { registerAgentRoutes } from "./agent/routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerIdentityRoutes } from "./auth/identity-routes.ts";
 import { registerBillingRoutes } from "./billing/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
 import type { AppEnv } from "./platform/http/context.ts";
+import { clientAddress, inProcessClientAddress, trustedProxies } from "./platform/http/client-address.ts";
 import { handleError, validationError } from "./platform/http/errors.ts";
 import type { Guard } from "./platform/http/route.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
@@ -33,8 +36,15 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     },
   });
 
+  const proxies = trustedProxies(deps.config.TRUST_PROXY);
   app.use("*", async (c, next) => {
     c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    // Over HTTP the socket's peer decides whether X-Forwarded-For is believed (TRUST_PROXY). A
+    // request without a socket came in-process from our own web tier, which resolved the
+    // client's address the same way and sent it as the only X-Forwarded-For.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const forwardedFor = c.req.header("x-forwarded-for");
+    c.set("clientAddress", incoming ? clientAddress(incoming.socket.remoteAddress, forwardedFor, proxies) : inProcessClientAddress(forwardedFor));
     await next();
     c.header("x-request-id", c.get("requestId"));
     c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
@@ -84,14 +94,8 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerAgentRoutes(app, guard, deps);
   registerThreadFileRoutes(app, guard, deps);
 
-  if (auth) {
-    // better-auth matches its basePath (/api/identity); in-process calls arrive without /api.
-    app.on(["GET", "POST"], "/identity/*", (c) => {
-      const url = new URL(c.req.url);
-      if (!url.pathname.startsWith("/api/")) url.pathname = `/api${url.pathname}`;
-      return auth.handler(url.href === c.req.url ? c.req.raw : new Request(url, c.req.raw));
-    });
-  }
+  // Only the identity routes the product uses (the OAuth callback); the rest of /identity is 404.
+  if (auth) registerIdentityRoutes(app, auth);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

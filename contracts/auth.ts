@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { emailAddress as email } from "./email.ts";
 import { endpoint } from "./endpoint.ts";
 
-const email = z.string().trim().min(1, "Email is required").max(254, "Email must be at most 254 characters");
 const password = z.string().min(1, "Password is required").max(1024, "Password must be at most 1024 characters");
 const signupCode = z.string().trim().max(128, "Signup code must be at most 128 characters");
 const oobCode = z.string().min(1, "Invalid or expired action code.").max(512);
@@ -149,5 +149,19 @@ export const validateSignupCode = endpoint({
   auth: "public",
   body: z.object({ signupCode: signupCode.min(1, "Please enter a signup code to continue") }),
   response: z.object({ valid: z.literal(true) }),
+  status: 200,
+});
+
+export const startGoogleSignIn = endpoint({
+  method: "post",
+  path: "/auth/google/start",
+  summary: "Start Google sign-in: the provider's URL, with the OAuth state cookies set on the response",
+  tag: "auth",
+  auth: "public",
+  body: z.object({
+    // A path on our own site (not "//host" or "/\host", which browsers read as another origin).
+    returnTo: z.string().max(2048).regex(/^\/(?![/\\])/, "returnTo must be a path on this site"),
+  }),
+  response: z.object({ url: z.string() }),
   status: 200,
 });

@@ -62,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(returnTo, { headers: { "Set-Cookie": await setSessionCookie(request, context, result.token) } });
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;
-    return fail(err.code, err.message, err.fields, err.status);
+    // A malformed address is refused by the contract (validation_failed); its field says why.
+    const message = err.code === "validation_failed" && err.fields?.email ? err.fields.email : err.message;
+    return fail(err.code, message, err.fields, err.status);
   }
 }
 

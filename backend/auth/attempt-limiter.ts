@@ -1,31 +1,73 @@
+import crypto from "node:crypto";
 import { AppError } from "../../contracts/errors.ts";
+import type { Db } from "../platform/db/index.ts";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
+export interface AttemptLimit {
+  /** Names the throttle in the auth_attempts table. */
+  kind: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface AttemptLimiter {
+  /**
+   * Counts one attempt for `key` and throws auth/too-many-requests when that makes more than
+   * `max` inside the window (the refused attempt is not kept). Returns the attempt's id, for
+   * `forget` when it turns out not to count.
+   */
+  take(key: string): Promise<string>;
+  /** Un-counts one attempt (a sign-in that succeeded is no failure). */
+  forget(attemptId: string): Promise<void>;
+  /** Clears every attempt of `key`. */
+  reset(key: string): Promise<void>;
+}
+
+/** How often each process deletes rows older than their window. */
+const SWEEP_EVERY_MS = 60_000;
+
 /**
- * Counts attempts per key (an email address) in a sliding window and refuses once `max` is
- * reached. In memory, per API process: enough to stop password guessing against one account on
- * a single node; a shared store is the scale path.
+ * A sliding-window throttle kept in the database (auth_attempts), so every API process and
+ * restart sees the same counts. Counting first and checking after means attempts racing each
+ * other cannot all slip under the limit.
  */
-export function createAttemptLimiter(o: { max: number; windowMs: number; now?: () => number }) {
+export function createAttemptLimiter(db: Db, limit: AttemptLimit, o: { now?: () => number } = {}): AttemptLimiter {
   const now = o.now ?? Date.now;
-  const hits = new Map<string, number[]>();
-  const recent = (key: string) => (hits.get(key) ?? []).filter((t) => t > now() - o.windowMs);
+  const k = db.kysely;
+  let lastSweep = 0;
+
+  const sweep = async () => {
+    if (now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now();
+    const cutoff = new Date(now() - limit.windowMs).toISOString();
+    await k.deleteFrom("auth_attempts").where("kind", "=", limit.kind).where("created_at", "<=", cutoff).execute();
+  };
+
   return {
-    /** Throws auth/too-many-requests when the key has used up its attempts. */
-    check(key: string): void {
-      const list = recent(key);
-      if (list.length) hits.set(key, list);
-      else hits.delete(key);
-      if (list.length >= o.max) throw new AppError("auth/too-many-requests", TOO_MANY_ATTEMPTS);
+    async take(key) {
+      await sweep();
+      const id = crypto.randomUUID();
+      await k.insertInto("auth_attempts").values({ id, kind: limit.kind, key, created_at: new Date(now()).toISOString() }).execute();
+      const since = new Date(now() - limit.windowMs).toISOString();
+      const row = await k
+        .selectFrom("auth_attempts")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("kind", "=", limit.kind)
+        .where("key", "=", key)
+        .where("created_at", ">", since)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) > limit.max) {
+        await k.deleteFrom("auth_attempts").where("id", "=", id).execute();
+        throw new AppError("auth/too-many-requests", TOO_MANY_ATTEMPTS);
+      }
+      return id;
     },
-    record(key: string): void {
-      hits.set(key, [...recent(key), now()]);
-      // Keep the map from growing without bound under a spray of distinct keys.
-      if (hits.size > 100_000) hits.delete(hits.keys().next().value!);
+    async forget(attemptId) {
+      await k.deleteFrom("auth_attempts").where("id", "=", attemptId).execute();
     },
-    reset(key: string): void {
-      hits.delete(key);
+    async reset(key) {
+      await k.deleteFrom("auth_attempts").where("kind", "=", limit.kind).where("key", "=", key).execute();
     },
   };
 }

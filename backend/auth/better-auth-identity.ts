@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
@@ -15,6 +16,12 @@ export interface BetterAuthOptions {
   google?: { clientId: string; clientSecret: string };
 }
 
+/**
+ * Set while our own sign-up (backend/auth/sign-up.ts, which checked the signup code) creates the
+ * user. With codes required, better-auth may create users only inside it.
+ */
+const ourSignUp = new AsyncLocalStorage<true>();
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const WEAK_PASSWORD_MESSAGE =
   "The password is too weak. Please choose a stronger password with at least 6 characters.";
@@ -24,8 +31,11 @@ export function createAuth(o: BetterAuthOptions) {
     appName: "Analyst Workspace",
     secret: o.secret,
     baseURL: o.baseUrl,
-    // Its own HTTP handler is mounted here only for OAuth callbacks; the product's auth API is ours.
+    // Its own HTTP handler is mounted here only for OAuth callbacks (identity-routes.ts); the
+    // product's auth API is ours.
     basePath: "/api/identity",
+    // A callback that fails before it knows where to go (a bad state) lands on our sign-in page.
+    onAPIError: { errorURL: "/login" },
     database: { db: o.db.kysely, type: o.db.dialect },
     telemetry: { enabled: false },
     // Wrong passwords are expected traffic, not warnings; real failures surface as errors.
@@ -49,11 +59,12 @@ export function createAuth(o: BetterAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user, ctx) => {
+          before: async (user) => {
             const admin = o.adminEmails.includes(user.email.toLowerCase());
-            // Email sign-ups claimed their code in sign-up.ts before reaching here; an account
-            // created by an OAuth callback never showed one.
-            if (o.requireSignupCode && !admin && ctx?.path?.startsWith("/callback")) {
+            // Email sign-ups claimed their code in sign-up.ts before reaching here. Anything else
+            // (an OAuth callback for a new Google account, an identity endpoint exposed by mistake)
+            // never showed one: Google may sign existing users in, not create them.
+            if (o.requireSignupCode && !admin && !ourSignUp.getStore()) {
               throw new APIError("FORBIDDEN", { message: "A signup code is required to create a new account." });
             }
             return { data: { ...user, role: admin ? "admin" : "user" } };
@@ -98,6 +109,12 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
     providerIds: await providers(u.id),
   });
 
+  const findByEmail = async (email: string) => {
+    const ctx = await auth.$context;
+    const found = await ctx.internalAdapter.findUserByEmail(email.toLowerCase());
+    return found ? present(found.user as RawUser) : null;
+  };
+
   const touchSignIn = async (userId: string) => {
     const ctx = await auth.$context;
     return ctx.internalAdapter.updateUser(userId, { lastSignInAt: new Date() });
@@ -106,11 +123,17 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
   return {
     async signUp({ email, password, name }) {
       try {
-        const res = await auth.api.signUpEmail({ body: { email, password, name } });
+        const res = await ourSignUp.run(true, () => auth.api.signUpEmail({ body: { email, password, name } }));
         if (!res.token) throw new Error("better-auth returned no session token on sign-up");
         const user = await touchSignIn(res.user.id);
         return { token: res.token, user: await present(user as RawUser) } satisfies SignedIn;
       } catch (err) {
+        // Two sign-ups racing for one new address both pass better-auth's "already exists?" check;
+        // the loser's insert breaks the UNIQUE index on user.email, which better-auth reports only
+        // as FAILED_TO_CREATE_USER. The account existing now is what that meant.
+        if (apiErrorCode(err) === "FAILED_TO_CREATE_USER" && (await findByEmail(email))) {
+          throw emailInUse();
+        }
         throw mapAuthError(err);
       }
     },
@@ -138,11 +161,7 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
       return session ? present(session.user as RawUser) : null;
     },
 
-    async findUserByEmail(email) {
-      const ctx = await auth.$context;
-      const found = await ctx.internalAdapter.findUserByEmail(email.toLowerCase());
-      return found ? present(found.user as RawUser) : null;
-    },
+    findUserByEmail: findByEmail,
 
     async findUserById(id) {
       const ctx = await auth.$context;
@@ -172,20 +191,34 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
       const ctx = await auth.$context;
       await ctx.internalAdapter.deleteUserSessions(userId);
     },
+
+    async startSocialSignIn(provider, { callbackURL, errorURL }) {
+      const { headers, response } = await auth.api.signInSocial({
+        body: { provider, callbackURL, errorCallbackURL: errorURL, disableRedirect: true },
+        returnHeaders: true,
+      });
+      if (!response.url) throw new Error(`better-auth returned no ${provider} authorization URL`);
+      return { url: response.url, cookies: headers.getSetCookie() };
+    },
   };
 }
 
 /** better-auth's errors, in the Firebase-style codes the spec and the sign-in screen use. */
+function apiErrorCode(err: unknown): string | null {
+  return err instanceof APIError ? ((err.body as { code?: string } | undefined)?.code ?? "") : null;
+}
+
+const emailInUse = () => new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+
 function mapAuthError(err: unknown): unknown {
   if (!(err instanceof APIError)) return err;
-  const code = (err.body as { code?: string } | undefined)?.code ?? "";
-  switch (code) {
+  switch (apiErrorCode(err)) {
     case "INVALID_EMAIL_OR_PASSWORD":
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
       return new AppError("auth/invalid-credential", "Incorrect email or password.");
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+      return emailInUse();
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
       return new AppError("auth/weak-password", WEAK_PASSWORD_MESSAGE, { password: WEAK_PASSWORD_MESSAGE });

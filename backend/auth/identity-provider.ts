@@ -31,4 +31,9 @@ export interface IdentityProvider {
   updateUser(userId: string, data: { email?: string; emailVerified?: boolean; role?: "admin" | "user" }): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   revokeSessions(userId: string): Promise<void>;
+  /**
+   * Starts a federated sign-in: the provider's authorization URL, and the cookies (OAuth state)
+   * the browser must carry back to the callback, which lands on `callbackURL` (or `errorURL`).
+   */
+  startSocialSignIn(provider: "google", o: { callbackURL: string; errorURL: string }): Promise<{ url: string; cookies: string[] }>;
 }

@@ -1,43 +1,38 @@
 import * as c from "../../contracts/auth.ts";
-import { isAppError } from "../../contracts/errors.ts";
-import { createAttemptLimiter } from "./attempt-limiter.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { route, type Guard } from "../platform/http/route.ts";
 import * as actions from "./email-actions.ts";
 import { presentUser } from "./present-user.ts";
-import { signUp } from "./sign-up.ts";
+import { startGoogleSignIn } from "./google-sign-in.ts";
+import { signInWithPassword } from "./sign-in.ts";
+import { signUpThrottled } from "./sign-up.ts";
+import { createAuthThrottles } from "./throttles.ts";
 import { assertUsableCode } from "../signup-codes/service.ts";
 
-/** Failed sign-ins per account before a pause, and password-reset emails per address. */
-export const SIGN_IN_FAILURES = { max: 10, windowMs: 15 * 60_000 };
-export const RESET_REQUESTS = { max: 5, windowMs: 60 * 60_000 };
-
 export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
-  const signInFailures = createAttemptLimiter(SIGN_IN_FAILURES);
-  const resetRequests = createAttemptLimiter(RESET_REQUESTS);
+  const throttles = createAuthThrottles(deps.db);
 
-  route(app, guard, c.signUp, async ({ body }) => {
-    const { token, user } = await signUp(deps, body);
+  route(app, guard, c.signUp, async ({ body, c: ctx }) => {
+    const { token, user } = await signUpThrottled(deps, throttles, { ...body, clientAddress: ctx.get("clientAddress") });
     return { token, user: presentUser(user) };
   });
 
   route(app, guard, c.signIn, async ({ body, c: ctx }) => {
-    const email = body.email.trim().toLowerCase();
-    signInFailures.check(email);
-    try {
-      const { token, user } = await deps.identity.signIn({
-        email,
-        password: body.password,
-        ipAddress: ctx.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
-        userAgent: ctx.req.header("user-agent"),
-      });
-      signInFailures.reset(email);
-      return { token, user: presentUser(user) };
-    } catch (err) {
-      if (isAppError(err) && err.code === "auth/invalid-credential") signInFailures.record(email);
-      throw err;
-    }
+    const { token, user } = await signInWithPassword(deps, throttles, {
+      email: body.email,
+      password: body.password,
+      clientAddress: ctx.get("clientAddress"),
+      userAgent: ctx.req.header("user-agent"),
+    });
+    return { token, user: presentUser(user) };
+  });
+
+  route(app, guard, c.startGoogleSignIn, async ({ body, c: ctx }) => {
+    const { url, cookies } = await startGoogleSignIn(deps, body);
+    // The OAuth state rides on cookies the web tier passes on to the browser.
+    for (const cookie of cookies) ctx.header("set-cookie", cookie, { append: true });
+    return { url };
   });
 
   route(app, guard, c.signOut, async ({ actor }) => {
@@ -58,9 +53,7 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
 
   route(app, guard, c.requestPasswordReset, async ({ body }) => {
     // Counted per address whether or not an account exists, so the limit reveals nothing.
-    const email = body.email.trim().toLowerCase();
-    resetRequests.check(email);
-    resetRequests.record(email);
+    await throttles.resetRequests.take(body.email);
     await actions.requestPasswordReset(deps, body);
     return { ok: true as const };
   });

@@ -1,22 +1,21 @@
-import { AppError } from "../../contracts/errors.ts";
+import { BADLY_FORMATTED_EMAIL, emailAddress } from "../../contracts/email.ts";
+import { AppError, isAppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import { claimCode, recordCodeUser, releaseCode } from "../signup-codes/repo.ts";
 import { INVALID_SIGNUP_CODE } from "../signup-codes/service.ts";
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from "./better-auth-identity.ts";
 import { sendActionEmail } from "./emails.ts";
 import type { SignedIn } from "./identity-provider.ts";
+import type { AuthThrottles } from "./throttles.ts";
 
-// Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * The address as accounts store it. The contracts already checked it with the same rule
+ * (contracts/email.ts); services called from elsewhere (jobs, the admin CLI, tests) get the check too.
+ */
 export function normalizeEmail(email: string): string {
-  const e = email.trim().toLowerCase();
-  if (!EMAIL.test(e)) {
-    throw new AppError("auth/invalid-email", "The email address is badly formatted.", {
-      email: "The email address is badly formatted.",
-    });
-  }
-  return e;
+  const parsed = emailAddress.safeParse(email);
+  if (!parsed.success) throw new AppError("auth/invalid-email", BADLY_FORMATTED_EMAIL, { email: BADLY_FORMATTED_EMAIL });
+  return parsed.data;
 }
 
 export interface SignUpInput {
@@ -66,4 +65,21 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
     deps.log.warn(`[auth] verification email to ${email} failed:`, err);
   }
   return signedIn;
+}
+
+/**
+ * Sign-up, with the answers that reveal an existing account (409, which the spec wants shown)
+ * counted per client address, so addresses cannot be enumerated at speed. Signup codes are not
+ * counted: 12 random characters (about 59 bits) are not worth guessing, and refusing them says nothing about accounts.
+ */
+export async function signUpThrottled(deps: Deps, throttles: AuthThrottles, input: SignUpInput & { clientAddress?: string }): Promise<SignedIn> {
+  const attempt = input.clientAddress ? await throttles.signUpRefusals.take(input.clientAddress) : null;
+  try {
+    const signedIn = await signUp(deps, input);
+    if (attempt) await throttles.signUpRefusals.forget(attempt);
+    return signedIn;
+  } catch (err) {
+    if (attempt && !(isAppError(err) && err.code === "auth/email-already-in-use")) await throttles.signUpRefusals.forget(attempt);
+    throw err;
+  }
 }

@@ -24,6 +24,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT })).toThrow(/PORT/);
   });
 
+  it("reads TRUST_PROXY as a list of loopback, addresses and ranges, refusing anything else by name", () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY.*"true"/);
+  });
+
   it("names every bad variable at once", () => {
     expect(() => loadConfig({ PORT: "x", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
   });

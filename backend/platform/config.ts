@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { catalogueSchema, DEFAULT_CATALOGUE } from "../billing/catalogue.ts";
+import { isTrustProxyEntry } from "./http/client-address.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -31,6 +32,12 @@ const schema = z.object({
   BACKEND_URL: optionalUrl,
   AUTH_SECRET: optionalString,
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Peers whose X-Forwarded-For is believed: "loopback", IPs, CIDR ranges (comma-separated). */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isTrustProxyEntry, { error: (i) => `"${String(i.input)}" is not "loopback", an IP address or a CIDR range` }))),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Analyst Workspace <no-reply@localhost>"),
   ADMIN_EMAILS: z

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESET_REQUESTS, SIGN_IN_FAILURES } from "../../backend/auth/routes.ts";
+import { RESET_REQUESTS, SIGN_IN_FAILURES } from "../../backend/auth/throttles.ts";
 import { TOO_MANY_ATTEMPTS } from "../../backend/auth/attempt-limiter.ts";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

@@ -103,6 +103,17 @@ export interface Database {
   passages: PassageTable;
   message_events: MessageEventTable;
   usage_events: UsageEventTable;
+  auth_attempts: AuthAttemptTable;
+}
+
+/** One counted attempt of an auth throttle (backend/auth/attempt-limiter.ts). */
+export interface AuthAttemptTable {
+  id: string;
+  /** Which throttle: "sign-in:account", "sign-in:address", "sign-up:address", "reset:account". */
+  kind: string;
+  /** The account's email or the client address. */
+  key: string;
+  created_at: string;
 }
 
 export interface WorkspaceTable {

@@ -7,5 +7,12 @@ export interface Actor {
   token: string;
 }
 
-export type AppEnv = { Variables: { actor: Actor | null; requestId: string } };
+export type AppEnv = {
+  Variables: {
+    actor: Actor | null;
+    requestId: string;
+    /** The client's address (see client-address.ts), undefined when nothing says. */
+    clientAddress: string | undefined;
+  };
+};
 export type ApiApp = OpenAPIHono<AppEnv>;

@@ -65,6 +65,15 @@ describe("sign-up", () => {
   });
 });
 
+describe("concurrent sign-ups for one new address", () => {
+  it("give one account and 409 for the rest, never a 500", async () => {
+    const email = uniqueEmail("race");
+    const results = await Promise.all(Array.from({ length: 4 }, () => app.request("POST", "/auth/sign-up", { body: { email, password: "secret-1" } })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.code).toBe("auth/email-already-in-use");
+  });
+});
+
 describe("sign-in", () => {
   it("answers a wrong password and an unknown email identically", async () => {
     const { email } = await createUser(app, { password: "right-password" });

@@ -8,6 +8,7 @@ import * as passageLabels from "./migrations/2026-11-23-0007-passage-labels.ts";
 import * as agent from "./migrations/2026-11-23-0008-agent.ts";
 import * as threadFiles from "./migrations/2026-11-23-0009-thread-files.ts";
 import * as sheetLayout from "./migrations/2026-11-23-0011-sheet-layout.ts";
+import * as fileVersionsBlobKey from "./migrations/2026-11-26-0002-file-versions-blob-key.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-0008-agent": agent,
   "2026-11-23-0009-thread-files": threadFiles,
   "2026-11-23-0011-sheet-layout": sheetLayout,
+  "2026-11-26-0002-file-versions-blob-key": fileVersionsBlobKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,5 +141,5 @@ describe("an upload killed mid-PUT", () => {
     expect(await fileRowsOf(app, r.file_id)).toEqual({ files: [], versions: [] });
     expect(await blobFiles(app)).toEqual(finals);
     expect(await storage()).toBe(used);
-  }, 60_000);
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
 import { registerThreadFileRoutes } from "./thread-files/routes.ts";
 import { registerBlobRoutes } from "./platform/blobs/routes.ts";
+import { receiveUpload } from "./files/upload.ts";
 import { registerFileRoutes } from "./files/routes.ts";
 import { registerSearchRoutes } from "./search/routes.ts";
 import { registerLibraryRoutes } from "./library/routes.ts";
@@ -86,7 +87,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerAuthRoutes(app, guard, deps);
   registerSignupCodeRoutes(app, guard, deps);
   registerBillingRoutes(app, guard, deps);
-  registerBlobRoutes(app, guard, deps);
+  registerBlobRoutes(app, guard, deps, (o) => receiveUpload(deps, o));
   registerWorkspaceRoutes(app, guard, deps);
   registerFileRoutes(app, guard, deps);
   registerSearchRoutes(app, guard, deps);

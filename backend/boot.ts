@@ -12,6 +12,7 @@ import { createApi } from "./app.ts";
 import { createDiskStore } from "./platform/blobs/disk-store.ts";
 import { createS3Store } from "./platform/blobs/s3-store.ts";
 import { createLlmProvider } from "./platform/llm/provider.ts";
+import { resolvePublicUrl } from "./platform/public-url.ts";
 
 export interface BootOptions {
   config: Config;
@@ -26,7 +27,7 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
   const db = givenDb ?? createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const publicUrl = resolvePublicUrl(config, log);
   const auth = createAuth({
     db,
     secret,
@@ -50,7 +51,7 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
         secretAccessKey: config.S3_SECRET_ACCESS_KEY,
         forcePathStyle: config.S3_FORCE_PATH_STYLE || undefined,
       })
-    : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret, publicUrl });
+    : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret });
   const llm = createLlmProvider(config);
   const deps: Deps = { config, db, identity, mailer, log, publicUrl, secret, blobs, llm, admin: createAdminChecker({ identity }) };
   const api = createApi(deps, auth);

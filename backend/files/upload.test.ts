@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
 it("a source that fails before the store starts reading is refused, not an uncaught error or a hang", async () => {
-  const disk = createDiskStore({ root, secret: "s", publicUrl: "http://localhost" });
+  const disk = createDiskStore({ root, secret: "s" });
   // The store awaits something (as the disk store's mkdir does) before it reads the body.
   const blobs = { ...disk, put: async (...a: Parameters<typeof disk.put>) => (await new Promise((r) => setTimeout(r, 50)), disk.put(...a)) };
   const deps = { blobs } as unknown as Deps;

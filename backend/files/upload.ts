@@ -3,7 +3,7 @@ import { pipeline, type Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
+import { BlobExistsError, BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
@@ -62,6 +62,11 @@ export async function finalizeUpload(
   if (!isSupported(o.filename)) {
     throw await refuse(`Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`);
   }
+  // From here on the bytes are the key's own: a late PUT to the upload URL cannot change what
+  // is checked below (S3 copies them out of the URL's reach; the disk store's URL writes once).
+  if (!(await deps.blobs.commitUpload(key))) {
+    throw new AppError("unprocessable", "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.");
+  }
   const stat = await deps.blobs.stat(key);
   if (!stat) throw new AppError("unprocessable", "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.");
   if (stat.byteSize !== o.byteSize || stat.byteSize !== Number(f.byte_size)) {
@@ -90,6 +95,47 @@ export async function finalizeUpload(
   });
   const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
   return presentFile(done!);
+}
+
+/** Whether the reservation that owns an upload URL's key still takes bytes. */
+async function reservationState(deps: Deps, key: string): Promise<"open" | "finalized" | "gone"> {
+  const row = await deps.db.kysely
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", "f.id", "v.file_id")
+    .select("f.status")
+    .where("v.blob_key", "=", key)
+    .executeTakeFirst();
+  if (!row) return "gone";
+  return row.status === "uploading" ? "open" : "finalized";
+}
+
+const closedUpload = (state: "finalized" | "gone") =>
+  state === "finalized"
+    ? new AppError("conflict", "This file is already uploaded and its bytes can't be replaced. To change it, upload the file again.")
+    : new AppError("forbidden", "This upload link is no longer valid: its upload was cancelled or has expired. Start the upload again.");
+
+/**
+ * Step 2 for our own upload URLs (the disk store): bytes are taken once, and only while the
+ * reservation is open, so a URL cannot replace verified bytes or store what no quota counts.
+ */
+export async function receiveUpload(deps: Deps, o: { key: string; body: Readable; contentType: string; maxBytes: number }): Promise<{ byteSize: number }> {
+  const before = await reservationState(deps, o.key);
+  if (before !== "open") throw closedUpload(before);
+  const usedOnce = () => new AppError("conflict", "Bytes were already uploaded to this link, which works once. To upload again, start a new upload.");
+  if (await deps.blobs.stat(o.key)) throw usedOnce();
+  let stored: { byteSize: number };
+  try {
+    stored = await deps.blobs.put(o.key, o.body, { contentType: o.contentType, maxBytes: o.maxBytes, ifAbsent: true });
+  } catch (err) {
+    if (err instanceof BlobExistsError) throw usedOnce();
+    throw err;
+  }
+  // Cancelled while the bytes were arriving: nothing would ever delete or count them.
+  if ((await reservationState(deps, o.key)) === "gone") {
+    await deps.blobs.delete(o.key);
+    throw closedUpload("gone");
+  }
+  return stored;
 }
 
 /**
@@ -160,7 +206,7 @@ export function staleUploadCutoff(now = Date.now()): string {
 
 /**
  * Reservations whose upload URL expired without a finalize (a closed tab, a refused PUT): their
- * rows and any bytes that did arrive are removed, so they neither count against the quota nor
+ * rows and any bytes that did arrive are removed, and so are partial writes, so they neither count against the quota nor
  * keep a workspace "indexing". Runs on the worker role (server.ts) and is safe to run anywhere.
  */
 export async function sweepStaleUploads(deps: Deps, now = Date.now()): Promise<number> {
@@ -172,5 +218,9 @@ export async function sweepStaleUploads(deps: Deps, now = Date.now()): Promise<n
     .where("f.created_at", "<", staleUploadCutoff(now))
     .execute();
   for (const row of stale) await discard(deps, row.id, row.blob_key);
+  // Bytes of writes that never finished (a PUT killed mid-stream): no row points at them. Past
+  // the same cutoff no upload URL that could still be writing them is valid.
+  const partials = await deps.blobs.sweepPartials(new Date(staleUploadCutoff(now)));
+  if (partials) deps.log.info(`[files] removed ${partials} unfinished upload${partials === 1 ? "" : "s"}`);
   return stale.length;
 }

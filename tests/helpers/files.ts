@@ -15,14 +15,13 @@ export async function createWorkspace(app: TestApp, token: string, o: { name?: s
 }
 
 /**
- * Our own signed URLs point at PUBLIC_URL/api/...; the test server listens elsewhere, so they are
- * mapped onto it. Any other URL (S3) is returned unchanged.
+ * Our own signed URLs are relative (/api/blobs/...), as a browser resolves them against the page;
+ * the test server serves the API at its root, so they are mapped onto it. Any other URL (S3) is
+ * returned unchanged.
  */
 export function reachable(app: TestApp, url: string): string {
-  const u = new URL(url);
-  const pub = new URL(app.config.PUBLIC_URL!);
-  if (u.origin !== pub.origin || !u.pathname.startsWith("/api/")) return url;
-  return app.url + u.pathname.slice(4) + u.search;
+  if (url.startsWith("/api/")) return app.url + url.slice(4);
+  return url;
 }
 
 export async function putBytes(app: TestApp, url: string, bytes: Buffer, o: { contentType?: string; token?: string } = {}) {

@@ -26,7 +26,7 @@ const deps: Deps = {
   config,
   db,
   log: createLogger(config.LOG_LEVEL),
-  blobs: createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret, publicUrl }),
+  blobs: createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret }),
   secret,
   publicUrl,
   identity: absent("identity") as Deps["identity"],

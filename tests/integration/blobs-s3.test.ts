@@ -48,7 +48,8 @@ describe("S3 blob store (s3rver)", () => {
   it("presigned flow end to end: PUT to S3, finalize, download, delete", async () => {
     const bytes = Buffer.from("col1,col2\n" + "x,y\n".repeat(1000));
     const r = await reserve(app, user.token, wsId, bytes.length, "text/csv");
-    expect(r.upload_url.startsWith(`${endpoint}/${BUCKET}/files/`)).toBe(true);
+    // Presigned PUTs land in a staging prefix; finalize copies them out of the URL's reach.
+    expect(r.upload_url.startsWith(`${endpoint}/${BUCKET}/incoming/files/`)).toBe(true);
     expect(r.upload_url).toContain("X-Amz-Signature=");
     const put = await putBytes(app, r.upload_url, bytes, { contentType: "text/csv" });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -76,10 +77,11 @@ describe("S3 blob store (s3rver)", () => {
     const r = await reserve(app, user.token, wsId, bytes.length);
     expect((await putBytes(app, r.upload_url, bytes)).status).toBe(200);
     const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
-    expect(await app.deps.blobs.stat(key)).toEqual({ byteSize: 4 });
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toEqual({ byteSize: 4 });
     const fin = await finalize(r.file_id, { filename: "a.txt", byte_size: bytes.length, checksum: sha256("fake") });
     expect(fin.status).toBe(422);
     expect(await app.deps.blobs.stat(key)).toBeNull();
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
     expect(await fileRowsOf(app, r.file_id)).toEqual({ files: [], versions: [] });
   });
 
@@ -92,6 +94,36 @@ describe("S3 blob store (s3rver)", () => {
     expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(expect.arrayContaining(["content-length", "content-type", "host"]));
     expect(q.get("X-Amz-Expires")).toBe("3600");
     expect(q.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
+  });
+
+  it("a PUT to the presigned URL after finalize cannot change the verified bytes", async () => {
+    const bytes = Buffer.from("the real numbers\n");
+    const r = await reserve(app, user.token, wsId, bytes.length);
+    expect((await putBytes(app, r.upload_url, bytes)).status).toBe(200);
+    const fin = await finalize(r.file_id, { filename: "real.txt", byte_size: bytes.length, checksum: sha256(bytes) });
+    expect(fin.status, JSON.stringify(fin.body)).toBe(200);
+    const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
+
+    // S3 cannot revoke a presigned URL: the late PUT succeeds, but only into the staging prefix.
+    expect((await putBytes(app, r.upload_url, Buffer.from("the fake numbers\n"))).status).toBe(200);
+    const dl = await app.request("POST", `/workspaces/${wsId}/files/${r.file_id}/generate_download_url`, { token: user.token });
+    expect((await getBytes(app, dl.body.download_url)).bytes.toString()).toBe(bytes.toString());
+
+    // The sweep removes staged bytes nobody committed, once they are old enough.
+    await app.deps.blobs.sweepPartials(new Date(Date.now() - 3600_000));
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toEqual({ byteSize: bytes.length });
+    expect(await app.deps.blobs.sweepPartials(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
+    expect(await app.deps.blobs.stat(key)).toEqual({ byteSize: bytes.length });
+  });
+
+  it("deleting a reservation removes its staged bytes", async () => {
+    const r = await reserve(app, user.token, wsId, 4);
+    expect((await putBytes(app, r.upload_url, Buffer.from("left"))).status).toBe(200);
+    const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
+    expect((await app.request("DELETE", `/workspaces/${wsId}/files/${r.file_id}`, { token: user.token })).status).toBe(200);
+    expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
   });
 
   it("server-side arrivals stream into S3 (multipart upload, transfer, zip)", async () => {

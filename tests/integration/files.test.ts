@@ -3,7 +3,7 @@ import { sweepStaleUploads } from "../../backend/files/upload.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { signGrant, type BlobGrant } from "../../backend/platform/blobs/signed-url.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, reachable, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let app: TestApp;
@@ -19,7 +19,7 @@ afterAll(() => app?.close());
 
 const fpath = (fid: string, rest = "") => `/workspaces/${ws.id}/files/${fid}${rest}`;
 const finalize = (fid: string, body: Record<string, unknown>, token = alice.token) => app.request("POST", fpath(fid, "/finalize_upload"), { token, body });
-const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
+const tokenOf = (url: string) => url.split("/").pop()!;
 const grantOf = (url: string) => JSON.parse(Buffer.from(tokenOf(url).split(".")[0]!, "base64url").toString()) as BlobGrant;
 
 /** A refused upload leaves no row, no version and no bytes. */
@@ -165,7 +165,7 @@ describe("presigned upload flow", () => {
           c.close();
         },
       });
-      const res = await fetch(app.url + new URL(r.upload_url).pathname.slice(4), { method: "PUT", body, duplex: "half" } as RequestInit);
+      const res = await fetch(reachable(app, r.upload_url), { method: "PUT", body, duplex: "half" } as RequestInit);
       expect(res.status).toBe(413);
       expect(await blobFiles(app)).toEqual(before);
     });

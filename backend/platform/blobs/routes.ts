@@ -17,8 +17,11 @@ function grantFor(deps: Deps, token: string, op: BlobGrant["op"]): BlobGrant {
   return check.grant;
 }
 
+/** Takes the bytes PUT to an upload URL: the owner of the reservation decides whether it may. */
+export type UploadReceiver = (o: { key: string; body: Readable; contentType: string; maxBytes: number }) => Promise<{ byteSize: number }>;
+
 /** Our own signed URLs for the disk store (S3 presigned URLs go to S3 directly). */
-export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
+export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps, receiveUpload: UploadReceiver): void {
   rawRoute<{ token: string }>(app, guard, raw.blobUpload, async ({ c, params }) => {
     const grant = grantFor(deps, params.token, "put");
     const max = grant.maxBytes ?? 0;
@@ -31,7 +34,9 @@ export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
     const body = c.req.raw.body;
     if (!body) throw new AppError("validation_failed", "The request has no body.");
     try {
-      const { byteSize } = await deps.blobs.put(grant.key, Readable.fromWeb(body as WebReadableStream), {
+      const { byteSize } = await receiveUpload({
+        key: grant.key,
+        body: Readable.fromWeb(body as WebReadableStream),
         contentType: grant.contentType ?? "application/octet-stream",
         maxBytes: max,
       });

@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; app: App }>({
+export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; publicUrl: "app-url" | "unset"; app: App }>({
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
@@ -46,8 +46,11 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
   // "none": no language model, questions are answered in search mode. "fake": a loopback
   // OpenAI-compatible server (tests/helpers/fake-openai.ts) the test scripts through app.llm.
   llm: ["none", { scope: "worker", option: true }],
+  // "app-url": PUBLIC_URL is the address the tests open (app.url). "unset": as a plain `npm start`,
+  // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
+  publicUrl: ["app-url", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm, publicUrl }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -64,7 +67,7 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-        PUBLIC_URL: url,
+        ...(publicUrl === "app-url" ? { PUBLIC_URL: url } : {}),
         ADMIN_EMAILS: ADMIN_EMAIL,
         REQUIRE_SIGNUP_CODE: String(requireSignupCode),
         ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),

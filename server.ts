@@ -14,7 +14,10 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
+import { formActionsOnly } from "./app/lib/body-type.server.ts";
+import { pageCsp } from "./app/lib/csp.server.ts";
 import type { PublicEnv } from "./app/lib/load-context.ts";
+import { sameOrigin } from "./app/lib/same-origin.server.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
@@ -62,6 +65,9 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
 
   let viteMiddleware: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   if (roles.has("web")) {
+    // Mutations must come from our own pages, with the body type their route reads (CSRF).
+    // TODO(TRUST_PROXY): pass `trustProxy` once config has it; until then hosts compare scheme-agnostically.
+    app.use("*", sameOrigin({ publicUrl: config.PUBLIC_URL }), formActionsOnly());
     const transport: ApiTransport = config.BACKEND_URL
       ? httpTransport(config.BACKEND_URL)
       : inProcessTransport(backend!.api);
@@ -101,6 +107,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       app.use("*", serveStatic({ root: "build/client" }));
     }
     const handle = createRequestHandler(getBuild, dev ? "development" : "production");
+    const csp = pageCsp(config);
     app.all("*", (c) => {
       const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
       return handle(c.req.raw, {
@@ -108,6 +115,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
         cookieSecure: config.COOKIE_SECURE,
         clientAddress: incoming?.socket.remoteAddress,
         publicEnv,
+        csp: csp(),
       });
     });
   }

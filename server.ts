@@ -14,10 +14,13 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
+import { formActionsOnly } from "./app/lib/body-type.server.ts";
+import { pageCsp } from "./app/lib/csp.server.ts";
 import type { PublicEnv } from "./app/lib/load-context.ts";
+import { sameOrigin } from "./app/lib/same-origin.server.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
-import { clientAddress, trustedProxies } from "./backend/platform/http/client-address.ts";
+import { clientAddress, isTrustedProxy, trustedProxies } from "./backend/platform/http/client-address.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 import { ABANDONED_MS } from "./backend/agent/follow.ts";
 import { sweepAbandonedAnswers } from "./backend/agent/repo.ts";
@@ -63,6 +66,16 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
 
   let viteMiddleware: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   if (roles.has("web")) {
+    // Mutations must come from our own pages, with the body type their route reads (CSRF).
+    // X-Forwarded-Proto/Host are believed only from a TRUST_PROXY peer; otherwise hosts compare
+    // scheme-agnostically.
+    const proxies = trustedProxies(config.TRUST_PROXY);
+    const direct = sameOrigin({ publicUrl: config.PUBLIC_URL });
+    const proxied = sameOrigin({ publicUrl: config.PUBLIC_URL, trustProxy: true });
+    app.use("*", (c, next) => {
+      const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
+      return (isTrustedProxy(incoming?.socket.remoteAddress, proxies) ? proxied : direct)(c, next);
+    }, formActionsOnly());
     const transport: ApiTransport = config.BACKEND_URL
       ? httpTransport(config.BACKEND_URL)
       : inProcessTransport(backend!.api);
@@ -102,7 +115,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       app.use("*", serveStatic({ root: "build/client" }));
     }
     const handle = createRequestHandler(getBuild, dev ? "development" : "production");
-    const proxies = trustedProxies(config.TRUST_PROXY);
+    const csp = pageCsp(config);
     app.all("*", (c) => {
       const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
       return handle(c.req.raw, {
@@ -112,6 +125,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
         // (BACKEND_URL) when this process is in the API's TRUST_PROXY.
         clientAddress: clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies),
         publicEnv,
+        csp: csp(),
       });
     });
   }

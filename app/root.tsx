@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
 import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
+import { useNonce } from "./lib/nonce.ts";
 import "./app.css";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -17,6 +18,7 @@ export function links() {
 export const TOAST = { position: "top-right", duration: 4000, visibleToasts: 3, gap: 14 } as const;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     // The inline script marks JavaScript as on before first paint (the demo prompt types itself
     // only then); the class differs from the server's, hence suppressHydrationWarning.
@@ -24,15 +26,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen bg-white font-sans">
         {children}
         <Toaster {...TOAST} swipeDirections={["right"]} richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

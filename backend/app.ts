@@ -23,6 +23,13 @@ import { registerSearchRoutes } from "./search/routes.ts";
 import { registerLibraryRoutes } from "./library/routes.ts";
 import { registerWorkspaceRoutes } from "./workspaces/routes.ts";
 
+const API_SECURITY_HEADERS = [
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "DENY"],
+  ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
+  ["referrer-policy", "no-referrer"],
+] as const;
+
 /** JSON bodies above this are refused with 413 before they are parsed. */
 export const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -49,6 +56,9 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     await next();
     c.header("x-request-id", c.get("requestId"));
     c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
+    // JSON and bytes, never a page: nothing here may be sniffed, framed or run script. A route
+    // with its own policy (a file's sandboxed content) keeps it.
+    for (const [name, value] of API_SECURITY_HEADERS) if (!c.res.headers.has(name)) c.header(name, value);
   });
 
   // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits.
@@ -105,6 +115,8 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     servers: [{ url: "/api" }],
   });
 
+  // Mounted under /api by server.ts, an unknown path would fall through to the web app's HTML 404.
+  app.all("*", (c) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404));
   app.notFound((c) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404));
   app.onError((err, c) => handleError(err, c, deps.log.error));
   return app;

@@ -142,7 +142,7 @@ async function client() {
     child.send({ type: "mark", phase: "put" } satisfies ToChild);
     await new Promise((res) => setTimeout(res, 300));
     const t0 = performance.now();
-    const put = await putStream(r.upload_url);
+    const put = await putStream(new URL(r.upload_url, base).href); // disk-store upload URLs are relative
     const putSeconds = (performance.now() - t0) / 1000;
     if (put.status !== 200) throw new Error(`PUT: ${put.status} ${put.body}`);
     await mark("finalize");

@@ -39,6 +39,7 @@ export const errorStatus = {
   "thread-files/version-and-original": 400,
   "thread-files/different-files": 400,
   "thread-files/unreadable": 422,
+  "csrf/origin-mismatch": 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

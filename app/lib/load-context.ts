@@ -1,4 +1,5 @@
 import type { ApiTransport } from "./api-client.ts";
+import type { PageCsp } from "./csp.server.ts";
 
 /** What server.ts hands every loader and action. */
 declare module "react-router" {
@@ -7,6 +8,8 @@ declare module "react-router" {
     cookieSecure: "auto" | "true" | "false";
     clientAddress?: string;
     publicEnv: PublicEnv;
+    /** This response's Content-Security-Policy and its script nonce (HTML pages only use it). */
+    csp: PageCsp;
   }
 }
 

@@ -1,9 +1,12 @@
 import { data } from "react-router";
+import { requireBody } from "../lib/body-type.server.ts";
 import { relayToApi } from "../lib/api-relay.server.ts";
 import type { Route } from "./+types/resources.library-upload";
 
 /** Account-library uploads are multipart: the body streams through to the API untouched. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = requireBody(request, "multipart");
+  if (refused) return refused;
   const res = await relayToApi(request, context, "/users/me/files/upload", {
     method: "POST",
     body: request.body,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { requireBody } from "../lib/body-type.server.ts";
 import { exportFilename, tableExport, tableWorkbook } from "../lib/table-xlsx.server.ts";
 import type { Route } from "./+types/resources.table-export";
 
@@ -10,6 +11,8 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
  * workbook back. It reads nothing of the visitor's data, so it needs no session.
  */
 export async function action({ request }: Route.ActionArgs) {
+  const refused = requireBody(request, "json");
+  if (refused) return refused;
   const text = await readLimited(request, MAX_BODY_BYTES);
   if (text === null) return data({ error: { code: "payload_too_large", message: "The table is too large to export." } }, { status: 413 });
   const parsed = tableExport.safeParse(parseJson(text));

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import { cancelStreamQa } from "../../contracts/agent.ts";
 import { isAppError } from "../../contracts/errors.ts";
+import { requireBody } from "../lib/body-type.server.ts";
 import { apiFor } from "../lib/session.server.ts";
 import type { Route } from "./+types/resources.thread-cancel";
 
 /** Stop: POST ?message_id=<answer>; answers {message_id, status} or the API's error. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const refused = requireBody(request, "json");
+  if (refused) return refused;
   const messageId = new URL(request.url).searchParams.get("message_id") ?? "";
   const api = await apiFor(request, context);
   try {

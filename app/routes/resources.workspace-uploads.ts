@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { deleteFile, finalizeUpload, generateUploadUrl } from "../../contracts/files.ts";
 import { isAppError } from "../../contracts/errors.ts";
+import { requireBody } from "../lib/body-type.server.ts";
 import { apiFor } from "../lib/session.server.ts";
 import type { Route } from "./+types/resources.workspace-uploads";
 
@@ -16,6 +17,8 @@ const step = z.discriminatedUnion("step", [
 ]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const refused = requireBody(request, "json");
+  if (refused) return refused;
   const input = step.safeParse(await request.json().catch(() => null));
   if (!input.success) return data({ error: { message: "Malformed upload request." } }, { status: 400 });
   const api = await apiFor(request, context);

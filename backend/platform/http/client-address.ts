@@ -42,6 +42,11 @@ function plain(address: string): string {
   return mapped ? mapped[1]! : address;
 }
 
+/** True when the socket's peer is one of the proxies whose forwarded headers we believe. */
+export function isTrustedProxy(peer: string | undefined, proxies: TrustedProxies): boolean {
+  return peer !== undefined && isTrusted(plain(peer), proxies);
+}
+
 function isTrusted(address: string, proxies: TrustedProxies): boolean {
   const version = net.isIP(address);
   return version !== 0 && proxies.check(address, version === 4 ? "ipv4" : "ipv6");

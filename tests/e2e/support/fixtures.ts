@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
 
@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; publicUrl: "app-url" | "unset"; app: App }>({
+export const test = base.extend<{ mailbox: Mailbox; cspViolations: string[] }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; publicUrl: "app-url" | "unset"; app: App }>({
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
@@ -102,7 +102,49 @@ export const test = base.extend<{ mailbox: Mailbox }, { requireSignupCode: boole
   ],
   baseURL: async ({ app }, provide) => provide(app.url),
   mailbox: async ({ app }, provide) => provide(app.mailbox),
+  // Every page of every test runs under the app's Content-Security-Policy: a violation anywhere
+  // (an inline script without the nonce, eval, a fetch to an origin the policy does not list)
+  // fails the test. A test that provokes one on purpose reads and empties the list.
+  cspViolations: [
+    async ({ browser, context }, provide) => {
+      const violations: string[] = [];
+      const restore = watchContexts(browser, violations);
+      await watchCsp(context, violations);
+      await provide(violations);
+      restore();
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
+
+const CSP_MARK = "CSP violation:";
+
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.addInitScript((mark) => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  }, CSP_MARK);
+  context.on("console", (msg) => {
+    const text = msg.text();
+    // Chromium's own report of a violation, and ours from the listener above.
+    if (text.startsWith(CSP_MARK) || (msg.type() === "error" && /Content Security Policy/i.test(text))) violations.push(`${msg.location().url}: ${text}`);
+  });
+}
+
+/** Contexts a test opens itself (browser.newContext / newPage) are watched too, until it ends. */
+function watchContexts(browser: Browser, violations: string[]): () => void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context, violations);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
 
 export { expect };
 

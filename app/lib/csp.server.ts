@@ -1,0 +1,45 @@
+import crypto from "node:crypto";
+import type { Config } from "../../backend/platform/config.ts";
+
+/** A page's Content-Security-Policy and the nonce its own inline scripts carry. */
+export interface PageCsp {
+  nonce: string;
+  header: string;
+}
+
+/**
+ * The policy of every HTML page. Scripts run only from our origin or with this response's nonce
+ * (React Router's <Scripts>, <ScrollRestoration>, the streamed data and React's own inline
+ * scripts get it through entry.server.tsx), so injected markup cannot run script. Styles allow
+ * 'unsafe-inline': the pages render `style` attributes and sonner inserts a <style> element,
+ * and a nonce cannot cover attributes; CSS cannot run script. The browser's fetches may go to
+ * this origin, PUBLIC_URL (the disk store's upload URLs), the S3 endpoint (presigned uploads and
+ * downloads) and the analytics endpoint: no further.
+ */
+export function pageCsp(config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT">): () => PageCsp {
+  const connect = new Set(["'self'"]);
+  const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
+  for (const o of [origin(config.PUBLIC_URL), origin(config.ANALYTICS_ENDPOINT)]) if (o) connect.add(o);
+  if (config.S3_BUCKET) {
+    if (config.S3_ENDPOINT) connect.add(origin(config.S3_ENDPOINT)!);
+    else for (const host of [`${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`, `s3.${config.S3_REGION}.amazonaws.com`]) connect.add(`https://${host}`);
+  }
+  const files = [...connect].filter((s) => s !== "'self'").join(" ");
+  return () => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const directives = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: ${files}`.trim(),
+      "font-src 'self' data:",
+      `connect-src ${[...connect].join(" ")}`,
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ];
+    return { nonce, header: directives.join("; ") };
+  };
+}

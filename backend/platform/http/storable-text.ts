@@ -6,6 +6,7 @@ import { AppError } from "../../../contracts/errors.ts";
  * their pair (no UTF-8 spelling; drivers silently turn them into U+FFFD). Refused at the edge, for
  * both databases alike, rather than stripped: bad input is never quietly replaced.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g");
 

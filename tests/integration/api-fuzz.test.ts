@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
  * widen a run (FUZZ_ONLY, a regex over "METHOD /path", narrows it); a failure prints the seed and
  * the request that failed.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const TIMEOUT_MS = 20_000;
 
@@ -312,4 +312,5 @@ it("every OpenAPI operation answers hostile requests without a 5xx, with stable 
   const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
   console.info(`[api-fuzz] ${ops.length} operations, ${RUNS} random runs each (seed ${SEED}), ${((Date.now() - started) / 1000).toFixed(1)} s; answers ${answers}; slowest ${slowest.sort(([a], [b]) => b - a).slice(0, 5).map(([ms, name]) => `${name} ${ms} ms`).join(", ")}`);
   expect(failures, `seed ${SEED}; rerun with FUZZ_SEED=${SEED}`).toEqual([]);
-}, 600_000);
+  // About 40 s of CPU per database; the deadline is for a CI machine loaded many times over.
+}, 900_000);

@@ -13,6 +13,7 @@ import type { AppEnv } from "./platform/http/context.ts";
 import { clientAddress, inProcessClientAddress, trustedProxies } from "./platform/http/client-address.ts";
 import { handleError, validationError } from "./platform/http/errors.ts";
 import type { Guard } from "./platform/http/route.ts";
+import { assertStorableText } from "./platform/http/storable-text.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
 import { registerThreadFileRoutes } from "./thread-files/routes.ts";
@@ -41,6 +42,8 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target);
+      // Valid by its schema, but text must also be storable (see storable-text.ts).
+      assertStorableText(result.data, result.target === "json" ? "body" : result.target);
     },
   });
 

@@ -73,11 +73,26 @@ export const deletePrompt = endpoint({
 
 // --- User attributes (small per-user settings, JSON values) ------------------------------------------
 const attrKey = z.string().trim().min(1, "key is required").max(100).regex(/^[A-Za-z0-9_.:-]+$/, "key may use letters, digits and _ . : -");
-// Any JSON value (z.json() is recursive, which the OpenAPI generator cannot walk).
+// Any JSON value (z.json() is recursive, which the OpenAPI generator cannot walk). The depth is
+// checked first, without recursion, and stops the checks: JSON.stringify of a value nested some
+// thousands deep overflows the stack (a 500 before this).
+export const ATTRIBUTE_MAX_DEPTH = 32;
 const attrValue = z
   .unknown()
   .refine((v) => v !== undefined, "value is required")
+  .refine((v) => !nestsDeeperThan(v, ATTRIBUTE_MAX_DEPTH), { message: `value may nest at most ${ATTRIBUTE_MAX_DEPTH} levels deep`, abort: true })
   .refine((v) => JSON.stringify(v ?? null).length <= 10000, "value must be at most 10000 characters of JSON");
+
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (!v || typeof v !== "object") continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 export const attributes = z.object({ attributes: z.record(z.string(), z.unknown()) });
 export const getAttributes = endpoint({
   method: "get", path: "/attributes", tag: "attributes", auth: "user", status: 200, summary: "All attributes of the caller", response: attributes,

@@ -188,4 +188,15 @@ describe("attributes", () => {
     expect((await app.request("DELETE", "/attributes", { token: alice.token })).status).toBe(400);
     expect((await app.request("GET", "/attributes")).status).toBe(401);
   });
+
+  it("refuses a value nested deeper than 32 levels with 400, however deep (found by the API fuzz test: a 500)", async () => {
+    const nested = (depth: number) => "[".repeat(depth) + "1" + "]".repeat(depth);
+    for (const depth of [33, 10_000, 100_000]) {
+      const res = await app.request("POST", "/attributes", { token: alice.token, rawBody: `{"key":"deep","value":${nested(depth)}}` });
+      expect(res.status, `depth ${depth}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+      expect(res.body.error.fields.value).toBe("value may nest at most 32 levels deep");
+    }
+    const ok = await app.request("POST", "/attributes", { token: alice.token, body: { key: "deep", value: JSON.parse(nested(32)) } });
+    expect(ok.status).toBe(201);
+  });
 });

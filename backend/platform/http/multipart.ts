@@ -9,6 +9,7 @@ import busboy from "busboy";
 import type { Context } from "hono";
 import { AppError } from "../../../contracts/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { assertStorableText, isStorableText } from "./storable-text.ts";
 
 export interface IncomingFile {
   stream: Readable;
@@ -37,7 +38,10 @@ export function receiveFile<T>(c: Context<AppEnv>, onFile: (f: IncomingFile) => 
         stream.resume();
         return;
       }
-      handled = onFile({ stream, filename: info.filename || "upload", contentType: info.mimeType || "application/octet-stream" });
+      const filename = info.filename || "upload";
+      handled = isStorableText(filename)
+        ? onFile({ stream, filename, contentType: info.mimeType || "application/octet-stream" })
+        : Promise.reject(unstorableFilename());
       handled.catch(() => stream.resume());
     });
     bb.on("error", () => reject(new AppError("validation_failed", "The multipart body is malformed.")));
@@ -61,6 +65,7 @@ export async function readFormFields(c: Context<AppEnv>): Promise<Record<string,
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(parsed)) if (typeof v === "string") out[k] = v;
+  assertStorableText(out, "form");
   return out;
 }
 
@@ -102,6 +107,11 @@ export async function receiveSpooledForm(c: Context<AppEnv>, o: { maxBytes: numb
           stream.resume();
           return;
         }
+        if (info.filename && !isStorableText(info.filename)) {
+          stream.resume();
+          reject(unstorableFilename());
+          return;
+        }
         const target = path.join(dir, "file");
         const f = { path: target, filename: info.filename || "upload", contentType: info.mimeType || "application/octet-stream", byteSize: 0 };
         file = f;
@@ -116,9 +126,16 @@ export async function receiveSpooledForm(c: Context<AppEnv>, o: { maxBytes: numb
       source.on("error", (err) => bb.destroy(err));
       source.pipe(bb);
     });
+    assertStorableText(fields, "form");
   } catch (err) {
     await cleanup();
     throw err;
   }
   return { fields, file, cleanup };
+}
+
+function unstorableFilename(): AppError {
+  return new AppError("validation_failed", "The request is not valid. Check the highlighted fields.", {
+    file: "The file name contains a character that cannot be stored (a NUL byte or an unpaired surrogate)",
+  });
 }

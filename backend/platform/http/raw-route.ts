@@ -5,6 +5,7 @@ import { AppError } from "../../../contracts/errors.ts";
 import { errorBody } from "../../../contracts/errors.ts";
 import type { Actor, ApiApp, AppEnv } from "./context.ts";
 import { validationError } from "./errors.ts";
+import { assertStorableText } from "./storable-text.ts";
 import type { Guard } from "./route.ts";
 
 export const MIXED_REQUEST = "A request cannot mix form data with JSON data or params.";
@@ -70,6 +71,10 @@ export function rawRoute<P extends Record<string, string>>(
       }
       body = parsed.data;
     }
+    // What the handler gets must be storable text too (see storable-text.ts).
+    assertStorableText(params, "params");
+    assertStorableText(query, "query");
+    assertStorableText(body, "body");
     return handler({ c, actor, params, query, body });
   });
 }

@@ -13,6 +13,7 @@
  * the same data in the same invocation, and prints this checkout's figures as ratios of it: the
  * machine is shared, so only figures taken side by side compare. `--concurrency 1,2` runs this
  * checkout with WEB_CONCURRENCY=1 and 2 (the baseline always with one process).
+ * `--cpu-prof dir` writes V8 CPU profiles of this checkout's server processes there.
  * LOAD_DATA_DIR keeps the seeded instance there and reuses it (default: a fresh temp dir).
  * Not part of `npm test`.
  */
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "15" },
     concurrency: { type: "string", default: "1" },
     port: { type: "string", default: "3917" },
+    "cpu-prof": { type: "string" },
   },
 });
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -82,7 +84,8 @@ async function runMix(url: string, connections: number, duration: number): Promi
 }
 
 async function measure(root: string, concurrency: number): Promise<Figures[]> {
-  const server = await launchServer({ root, dataDir, databaseUrl, port: PORT, env: { WEB_CONCURRENCY: String(concurrency) } });
+  const prof = args["cpu-prof"] && root === ROOT ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
+  const server = await launchServer({ root, dataDir, databaseUrl, port: PORT, env: { WEB_CONCURRENCY: String(concurrency) }, nodeArgs: prof });
   try {
     // Workers start, statements are prepared, the index's pages come into the cache.
     await runMix(server.url, 20, 3);

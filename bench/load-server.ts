@@ -59,6 +59,9 @@ export async function launchServer(o: {
   });
   const url = `http://127.0.0.1:${o.port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A bench that dies must not leave its server holding the port.
+  const orphaned = () => child.kill("SIGKILL");
+  process.once("exit", orphaned);
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server in ${o.root} exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
@@ -85,6 +88,7 @@ export async function launchServer(o: {
     },
     async stop() {
       clearInterval(timer);
+      process.off("exit", orphaned);
       child.kill("SIGTERM");
       const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;

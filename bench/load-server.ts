@@ -66,7 +66,7 @@ export async function launchServer(o: {
     if (child.exitCode !== null) throw new Error(`server in ${o.root} exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (i > 600) throw new Error(`server in ${o.root} did not answer /api/health in 60 s`);
+    if (i > 1800) throw new Error(`server in ${o.root} did not answer /api/health in 180 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const pids = () => [child.pid!, ...childPids(child.pid!)];

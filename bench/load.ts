@@ -94,6 +94,7 @@ async function measure(root: string, concurrency: number): Promise<Figures[]> {
       server.resetRss();
       const r = await runMix(server.url, connections, DURATION);
       const rss = [...server.peakRss().values()].map((b) => `${(b / 1024 / 1024).toFixed(0)}`).join("+");
+      console.log(`  ${path.basename(root)} WEB_CONCURRENCY=${concurrency}, ${connections} connections: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.timeouts} timeouts`);
       out.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, rss: `${rss} MB`, load: os.loadavg().map((l) => l.toFixed(2)).join(" ") });
     }
     return out;

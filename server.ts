@@ -19,6 +19,7 @@ import { pageCsp } from "./app/lib/csp.server.ts";
 import type { PublicEnv } from "./app/lib/load-context.ts";
 import { sameOrigin } from "./app/lib/same-origin.server.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
+import { forkServers } from "./backend/platform/cluster.ts";
 import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
 import { clientAddress, isTrustedProxy, trustedProxies } from "./backend/platform/http/client-address.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
@@ -178,6 +179,11 @@ if (isMain()) {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // With WEB_CONCURRENCY > 1 this process only forks and watches the copies that serve.
+  if (!(await forkServers(config))) await serve(config);
+}
+
+async function serve(config: Config) {
   const started = await startServer(config);
   console.log(`Analyst Workspace (${config.ROLES.join(", ")}) on ${started.url} · data in ${config.DATA_DIR} · database ${started.backend?.deps.db.dialect ?? "remote"}`);
   const stop = async () => {

@@ -5,6 +5,7 @@ import { bearer } from "better-auth/plugins";
 import type { Db } from "../platform/db/index.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { IdentityProvider, SessionUser, SignedIn } from "./identity-provider.ts";
+import { createSessionLookup, PLAIN_TOKEN, providerId } from "./session-lookup.ts";
 
 export interface BetterAuthOptions {
   db: Db;
@@ -23,6 +24,9 @@ export interface BetterAuthOptions {
 const ourSignUp = new AsyncLocalStorage<true>();
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Sessions last 30 days and are extended when used a day or more after the last extension. */
+export const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE = 60 * 60 * 24;
 export const WEAK_PASSWORD_MESSAGE =
   "The password is too weak. Please choose a stronger password with at least 6 characters.";
 
@@ -47,7 +51,7 @@ export function createAuth(o: BetterAuthOptions) {
       autoSignIn: true,
       requireEmailVerification: false,
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     user: {
       additionalFields: {
         role: { type: "string", required: false, input: false, defaultValue: "user" },
@@ -95,8 +99,21 @@ function toDate(v: Date | string): Date {
 export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
   const providers = async (userId: string) => {
     const rows = await db.kysely.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
-    return rows.map((r) => (r.providerId === "credential" ? "password" : r.providerId === "google" ? "google.com" : r.providerId));
+    return rows.map((r) => providerId(r.providerId));
   };
+  const lookupSession = createSessionLookup({
+    db,
+    expiresIn: SESSION_EXPIRES_IN,
+    updateAge: SESSION_UPDATE_AGE,
+    extend: async (token, expiresAt) => {
+      const ctx = await auth.$context;
+      return Boolean(await ctx.internalAdapter.updateSession(token, { expiresAt, updatedAt: new Date() }));
+    },
+    remove: async (token) => {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteSession(token);
+    },
+  });
 
   const present = async (u: RawUser): Promise<SessionUser> => ({
     id: u.id,
@@ -157,6 +174,7 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
     },
 
     async getSession(token) {
+      if (PLAIN_TOKEN.test(token)) return lookupSession(token);
       const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
       return session ? present(session.user as RawUser) : null;
     },

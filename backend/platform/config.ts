@@ -29,6 +29,8 @@ const schema = z.object({
     .default("web,api,worker")
     .transform((v) => v.split(",").map((r) => r.trim()).filter(Boolean))
     .pipe(z.array(z.enum(["web", "api", "worker"])).min(1)),
+  /** Processes serving one port (node:cluster, backend/platform/cluster.ts); 1 serves in this one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BACKEND_URL: optionalUrl,
   AUTH_SECRET: optionalString,
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),

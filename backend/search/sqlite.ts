@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
 import { rankFilePassages } from "./file-rank.ts";
 import { EXACT_BELOW, planTerms, SCORE_BUDGET } from "./plan-terms.ts";
@@ -72,19 +72,24 @@ type Scope = { workspaceId: string; fileIds?: string[]; limit: number };
  * have hidden results).
  */
 async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number | null): Promise<{ hits: SearchHit[]; full: boolean }> {
-  let range = sql``;
+  const fts = (range: RawBuilder<unknown>) =>
+    sql`select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range}`;
+  let source: RawBuilder<unknown>;
   if (q.fileIds?.length) {
     const { rows } = await sql<{ lo: number | null; hi: number | null }>`
       select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
       where fs.id in (${sql.join(q.fileIds)})`.execute(db);
     if (rows[0]?.lo == null) return { hits: [], full: false };
-    range = sql`and passages_fts.rowid between ${rows[0].lo} and ${rows[0].hi}`;
+    source = fts(sql`and passages_fts.rowid between ${rows[0].lo} and ${rows[0].hi}`);
+  } else {
+    const spans = await podSpans(db, q.workspaceId);
+    if (spans?.length === 0) return { hits: [], full: false };
+    source = spans ? sql.join(spans.map((s) => fts(sql`and passages_fts.rowid between ${s.lo} and ${s.hi}`)), sql` union all `) : fts(sql``);
   }
   const order = cut === null ? sql`` : sql`order by rank limit ${cut}`;
   const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
   const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number; fetched: number }>`
-    with m as materialized (
-      select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range} ${order})
+    with m as materialized (${source} ${order})
     select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
     from m
     cross join passages p on p.seq = m.seq
@@ -96,6 +101,26 @@ async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number
   // Nothing joined: whether the cut was full is unknown, so call it full (the caller retries uncut).
   const full = cut !== null && (rows.length === 0 || Number(rows[0]!.fetched) >= cut);
   return { hits, full };
+}
+
+/** Pods of at most this many files are searched file by file (podSpans). */
+const POD_SPANS_MAX_FILES = 16;
+
+/**
+ * The rowid runs of a small Pod's current passages (one per file: a version's passages are
+ * written in one transaction), or null for a larger Pod. FTS5 then reads only those runs of each
+ * word's list, where a Pod-wide query scored every match in the whole index and filtered after:
+ * 15-50 ms for a one-file Pod beside a 2,400-page one, most of it bm25. The scores are the same
+ * (bm25's statistics are the whole index's either way).
+ */
+async function podSpans(db: Kysely<Database>, workspaceId: string): Promise<{ lo: number; hi: number }[] | null> {
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*) as n from files where workspace_id = ${workspaceId} and scope = 'workspace'`.execute(db);
+  if (Number(count[0]?.n ?? 0) > POD_SPANS_MAX_FILES) return null;
+  const { rows } = await sql<{ lo: number; hi: number }>`
+    select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
+    where fs.workspace_id = ${workspaceId} and fs.scope = 'workspace' group by fs.id`.execute(db);
+  return rows.map((r) => ({ lo: Number(r.lo), hi: Number(r.hi) }));
 }
 
 /**

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql,
+  type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -42,8 +45,52 @@ export function createDb({ url, dataDir, schema }: DbOptions): Db {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachedStatements(database) }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/** Statements kept prepared, by SQL text; the least recently used go first. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query again (parsing and planning it in SQLite, 5-40 us each, most of a
+ * point lookup). Its driver runs one query at a time on the connection, so a cached statement is
+ * never run twice at once.
+ */
+export function cachedStatements(database: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) cache.delete(text);
+      else stmt = database.prepare(text);
+      cache.set(text, stmt);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+    close: () => database.close(),
+  };
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at the start, waiting busy_timeout for it.
+ * A deferred one that read first and wrote second failed with SQLITE_BUSY when another process
+ * (WEB_CONCURRENCY, a separate worker) had written in between, and waiting does not help there.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 export async function pingDb(db: Db): Promise<void> {

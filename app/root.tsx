@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.ts";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { Toaster } from "sonner";
 import { ErrorPage } from "./components/layout/error-page.tsx";

@@ -22,6 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import pg from "pg";
 import { seedLoad, pickFilings, type LoadState } from "./load-seed.ts";
 import { launchServer } from "./load-server.ts";
 
@@ -83,9 +85,46 @@ async function runMix(url: string, connections: number, duration: number): Promi
   });
 }
 
+/**
+ * A copy of the seeded instance the baseline checkout accepts: the seed ran this checkout's
+ * migrations, and an older migrator refuses a database that records ones it doesn't know. The
+ * copy forgets them (their tables and indexes stay, unused by the old code); blobs are shared.
+ */
+async function baselineInstance(root: string): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const known = [...fs.readFileSync(path.join(root, "backend/platform/db/migrate.ts"), "utf8").matchAll(/"(\d{4}-\d\d-\d\d-\d{4}-[\w-]+)":/g)].map((m) => m[1]!);
+  const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-baseline-"));
+  fs.symlinkSync(path.join(dataDir, "blobs"), path.join(copyDir, "blobs"));
+  if (!databaseUrl) {
+    const source = new SQLite(path.join(dataDir, "app.db"));
+    await source.backup(path.join(copyDir, "app.db"));
+    source.close();
+    const copy = new SQLite(path.join(copyDir, "app.db"));
+    copy.prepare(`delete from kysely_migration where name not in (${known.map(() => "?").join(",")})`).run(...known);
+    copy.close();
+    return { dataDir: copyDir };
+  }
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}_baseline`;
+  // Copied from another database: TEMPLATE needs no open connection to the one it copies.
+  const other = new URL(databaseUrl);
+  other.pathname = "/postgres";
+  const maint = new pg.Client({ connectionString: other.href });
+  await maint.connect();
+  await maint.query(`drop database if exists "${name}"`);
+  await maint.query(`create database "${name}" template "${url.pathname.slice(1)}"`);
+  await maint.end();
+  url.pathname = `/${name}`;
+  const copy = new pg.Client({ connectionString: url.href });
+  await copy.connect();
+  await copy.query("delete from kysely_migration where not (name = any($1))", [known]);
+  await copy.end();
+  return { dataDir: copyDir, databaseUrl: url.href };
+}
+
 async function measure(root: string, concurrency: number): Promise<Figures[]> {
   const prof = args["cpu-prof"] && root === ROOT ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
-  const server = await launchServer({ root, dataDir, databaseUrl, port: PORT, env: { WEB_CONCURRENCY: String(concurrency) }, nodeArgs: prof });
+  const instance = root === ROOT ? { dataDir, databaseUrl } : await baselineInstance(root);
+  const server = await launchServer({ root, dataDir: instance.dataDir, databaseUrl: instance.databaseUrl, port: PORT, env: { WEB_CONCURRENCY: String(concurrency) }, nodeArgs: prof });
   try {
     // Workers start, statements are prepared, the index's pages come into the cache.
     await runMix(server.url, 20, 3);

@@ -66,7 +66,7 @@ describe("crash recovery", () => {
   it("a worker killed mid-ingestion of 20 files: after a restart all 20 are indexed, none twice", { timeout: 150_000 }, async () => {
     const db = app.deps.db.kysely;
     const files = Array.from({ length: 20 }, (_, i) => fileFor(i));
-    const uploaded = [];
+    const uploaded: Awaited<ReturnType<typeof uploadFile>>[] = [];
     for (const f of files) uploaded.push(await uploadFile(app, alice.token, ws.id, { filename: f.filename, bytes: f.bytes }));
     const pdfIds = [...PDF_AT].map((i) => uploaded[i]!.id);
 

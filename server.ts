@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -74,8 +74,7 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     const direct = sameOrigin({ publicUrl: config.PUBLIC_URL });
     const proxied = sameOrigin({ publicUrl: config.PUBLIC_URL, trustProxy: true });
     app.use("*", (c, next) => {
-      const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
-      return (isTrustedProxy(incoming?.socket.remoteAddress, proxies) ? proxied : direct)(c, next);
+      return (isTrustedProxy(socketPeer(c), proxies) ? proxied : direct)(c, next);
     }, formActionsOnly());
     const transport: ApiTransport = config.BACKEND_URL
       ? httpTransport(config.BACKEND_URL)
@@ -118,13 +117,12 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     const handle = createRequestHandler(getBuild, dev ? "development" : "production");
     const csp = pageCsp(config);
     app.all("*", (c) => {
-      const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
       return handle(c.req.raw, {
         apiTransport: transport,
         cookieSecure: config.COOKIE_SECURE,
         // Sent to the API as X-Forwarded-For; the API believes it in-process, or over HTTP
         // (BACKEND_URL) when this process is in the API's TRUST_PROXY.
-        clientAddress: clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies),
+        clientAddress: clientAddress(socketPeer(c), c.req.header("x-forwarded-for"), proxies),
         publicEnv,
         csp: csp(),
       });
@@ -181,6 +179,11 @@ if (isMain()) {
   }
   // With WEB_CONCURRENCY > 1 this process only forks and watches the copies that serve.
   if (!(await forkServers(config))) await serve(config);
+}
+
+/** The address of the socket a request came in on (@hono/node-server passes the Node request). */
+function socketPeer(c: Context): string | undefined {
+  return (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
 }
 
 async function serve(config: Config) {

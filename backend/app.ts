@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../contracts/errors.ts";
 import { registerAgentRoutes } from "./agent/routes.ts";
@@ -119,8 +120,9 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   });
 
   // Mounted under /api by server.ts, an unknown path would fall through to the web app's HTML 404.
-  app.all("*", (c) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404));
-  app.notFound((c) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  const notFound = (c: Context) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404);
+  app.all("*", notFound);
+  app.notFound(notFound);
   app.onError((err, c) => handleError(err, c, deps.log.error));
   return app;
 }

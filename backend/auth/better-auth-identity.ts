@@ -5,7 +5,7 @@ import { bearer } from "better-auth/plugins";
 import type { Db } from "../platform/db/index.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { IdentityProvider, SessionUser, SignedIn } from "./identity-provider.ts";
-import { createSessionLookup, PLAIN_TOKEN, providerId } from "./session-lookup.ts";
+import { createSessionLookup, PLAIN_TOKEN, providerId, sessionUser, type UserRow } from "./session-lookup.ts";
 
 export interface BetterAuthOptions {
   db: Db;
@@ -82,19 +82,7 @@ export function createAuth(o: BetterAuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-type RawUser = {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean | number;
-  createdAt: Date | string;
-  role?: string | null;
-  lastSignInAt?: Date | string | null;
-};
-
-function toDate(v: Date | string): Date {
-  return v instanceof Date ? v : new Date(v);
-}
+type RawUser = UserRow;
 
 export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
   const providers = async (userId: string) => {
@@ -115,16 +103,7 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
     },
   });
 
-  const present = async (u: RawUser): Promise<SessionUser> => ({
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    emailVerified: Boolean(u.emailVerified),
-    createdAt: toDate(u.createdAt),
-    lastSignInAt: u.lastSignInAt ? toDate(u.lastSignInAt) : null,
-    role: u.role === "admin" ? "admin" : "user",
-    providerIds: await providers(u.id),
-  });
+  const present = async (u: RawUser): Promise<SessionUser> => sessionUser(u, await providers(u.id));
 
   const findByEmail = async (email: string) => {
     const ctx = await auth.$context;

@@ -26,6 +26,30 @@ export const PLAIN_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
+/** A user row as better-auth or our own query returns it (SQLite gives numbers and strings). */
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean | number;
+  createdAt: Date | string;
+  role?: string | null;
+  lastSignInAt?: Date | string | null;
+}
+
+export function sessionUser(u: UserRow, providerIds: string[]): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    emailVerified: Boolean(u.emailVerified),
+    createdAt: toDate(u.createdAt),
+    lastSignInAt: u.lastSignInAt ? toDate(u.lastSignInAt) : null,
+    role: u.role === "admin" ? "admin" : "user",
+    providerIds,
+  };
+}
+
 export function providerId(id: string): string {
   return id === "credential" ? "password" : id === "google" ? "google.com" : id;
 }
@@ -49,15 +73,6 @@ export function createSessionLookup(o: SessionLookupOptions) {
     if (expiresAt.valueOf() - o.expiresIn * 1000 + o.updateAge * 1000 <= now.valueOf()) {
       if (!(await o.extend(token, new Date(now.valueOf() + o.expiresIn * 1000)))) return null;
     }
-    return {
-      id: first.id,
-      email: first.email,
-      name: first.name,
-      emailVerified: Boolean(first.emailVerified),
-      createdAt: toDate(first.createdAt),
-      lastSignInAt: first.lastSignInAt ? toDate(first.lastSignInAt) : null,
-      role: first.role === "admin" ? "admin" : "user",
-      providerIds: rows.flatMap((r) => (r.providerId ? [providerId(r.providerId)] : [])),
-    };
+    return sessionUser(first, rows.flatMap((r) => (r.providerId ? [providerId(r.providerId)] : [])));
   };
 }

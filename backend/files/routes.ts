@@ -21,7 +21,22 @@ import { getPageText, openVersionContent } from "./versions.ts";
 import { zipWorkspaceFiles } from "./zip.ts";
 
 const urlForm = z.object({ url: z.string().trim().min(1, "url is required").max(4096), filename: z.string().trim().max(255).optional() });
-const driveForm = z.object({ file_id: z.string().trim().min(1, "file_id is required").max(200), access_token: z.string().trim().min(1, "access_token is required").max(4096) });
+// Drive file ids are URL-safe base64-like names; an OAuth bearer token is RFC 6750's b64token. Anything else
+// could never reach Drive (fetch refuses a header with other characters), so it is the caller's mistake: 400.
+const driveForm = z.object({
+  file_id: z
+    .string()
+    .trim()
+    .min(1, "file_id is required")
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, "file_id is not a Google Drive file id (letters, digits, - and _ only)"),
+  access_token: z
+    .string()
+    .trim()
+    .min(1, "access_token is required")
+    .max(4096)
+    .regex(/^[A-Za-z0-9\-._~+/]+=*$/, "access_token is not an OAuth access token"),
+});
 
 export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   route(app, guard, c.supportedFileExtensions, async () => ({ extensions: SUPPORTED_EXTENSIONS }));

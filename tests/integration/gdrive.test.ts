@@ -117,6 +117,15 @@ describe("upload_from_gdrive", () => {
     const missing = await importDrive({ file_id: "pdf1" });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields.access_token).toBe("access_token is required");
+    // A token with characters no HTTP header can carry, or an id that is a URL, never reaches Drive: 400, not 502.
+    const before400 = fake.requests.length;
+    const badToken = await importDrive({ file_id: "pdf1", access_token: "tok\u{8cba5}en" });
+    expect(badToken.status).toBe(400);
+    expect(badToken.body.error.fields.access_token).toBe("access_token is not an OAuth access token");
+    const badId = await importDrive({ file_id: "http://127.0.0.1:1/x.txt", access_token: TOKEN });
+    expect(badId.status).toBe(400);
+    expect(badId.body.error.fields.file_id).toMatch(/^file_id is not a Google Drive file id/);
+    expect(fake.requests.length).toBe(before400);
     const json = await app.request("POST", `/workspaces/${wsId}/files/upload_from_gdrive`, { token: user.token, body: { file_id: "pdf1", access_token: TOKEN } });
     expect(json.status).toBe(415);
     const other = await createUser(app);

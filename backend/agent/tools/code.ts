@@ -1,11 +1,11 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { ToolInputError, type ToolContext } from "./context.ts";
-import { SandboxError } from "../code/errors.ts";
-import { defaultJsLimits } from "../code/js-sandbox.ts";
-import { runJs } from "../code/run-js.ts";
-import { defaultSqlLimits, runSql } from "../code/sql-sandbox.ts";
-import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "../code/workspace-tables.ts";
+import { SandboxError } from "../../sandboxes/errors.ts";
+import { defaultJsLimits } from "../../sandboxes/js-sandbox.ts";
+import { runJs } from "../../sandboxes/run-js.ts";
+import { defaultSqlLimits, runSql } from "../../sandboxes/sql-sandbox.ts";
+import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "../../sandboxes/workspace-tables.ts";
 
 /** How much of the table list an error result carries. */
 const CATALOG_CHARS = 4_000;

@@ -1,15 +1,14 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Executor } from "../platform/db/index.ts";
 import type { Database } from "../platform/db/schema.ts";
 import { decodeCursor, afterCursor } from "../platform/paging.ts";
 
-export type Db = Kysely<Database>;
-
-export function findWorkspace(db: Db, id: string) {
+export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** Rows with the viewer's bookmark flag and the bookmark count. */
-export function workspaceRows(db: Db, viewerId: string | null) {
+export function workspaceRows(db: Executor, viewerId: string | null) {
   return db
     .selectFrom("workspaces as w")
     .selectAll("w")
@@ -31,11 +30,11 @@ export function workspaceRows(db: Db, viewerId: string | null) {
 
 export type WorkspaceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof workspaceRows>["executeTakeFirst"]>>>;
 
-export function getWorkspaceRow(db: Db, id: string, viewerId: string | null) {
+export function getWorkspaceRow(db: Executor, id: string, viewerId: string | null) {
   return workspaceRows(db, viewerId).where("w.id", "=", id).executeTakeFirst();
 }
 
-export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
+export function listWorkspaceRows(db: Executor, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
   let q = workspaceRows(db, o.userId);
   type Eb = ExpressionBuilder<Database & { w: Database["workspaces"] }, "w">;
   const owned = (eb: Eb) => eb("w.owner_id", "=", o.userId);
@@ -52,7 +51,7 @@ export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" |
   return q.orderBy("w.updated_at", "desc").orderBy("w.id", "desc").limit(o.limit + 1).execute();
 }
 
-export function mostBookmarked(db: Db, o: { since: string; limit: number; viewerId: string | null }) {
+export function mostBookmarked(db: Executor, o: { since: string; limit: number; viewerId: string | null }) {
   return workspaceRows(db, o.viewerId)
     .where("w.is_public", "=", 1)
     .select((eb) =>

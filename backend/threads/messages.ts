@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Citation } from "../../contracts/citation.ts";
-import type { Message } from "../../contracts/workspaces.ts";
+import type { Message } from "../../contracts/threads.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { MessageTable } from "../platform/db/schema.ts";

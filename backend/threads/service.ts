@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Thread } from "../../contracts/workspaces.ts";
+import type { Thread } from "../../contracts/threads.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { ThreadTable } from "../platform/db/schema.ts";

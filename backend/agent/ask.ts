@@ -10,7 +10,7 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import type { LiveAnswer } from "./live.ts";
 import { launchAnswer } from "./run.ts";
 import { DEFAULT_THREAD_NAME } from "../threads/service.ts";
-import { titleFromQuery } from "../workspaces/title.ts";
+import { titleFromQuery } from "../threads/title.ts";
 import { nameWithModel } from "./title.ts";
 
 /** The model a question names, checked: default the first configured one, else search mode. */

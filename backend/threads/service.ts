@@ -8,7 +8,7 @@ import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
 import { threadBlobKeys } from "../thread-files/repo.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { titleFromQuery } from "../workspaces/title.ts";
+import { titleFromQuery } from "./title.ts";
 
 /** The name of a thread nobody named: the first question renames it (see backend/agent/title.ts). */
 export const DEFAULT_THREAD_NAME = "New thread";

@@ -7,7 +7,7 @@ import { now, page } from "../platform/paging.ts";
 import { authorize, notFound } from "./policy.ts";
 import { presentWorkspace } from "./present.ts";
 import * as repo from "./repo.ts";
-import { titleFromQuery } from "./title.ts";
+import { titleFromQuery } from "../threads/title.ts";
 
 /** Loads a workspace the actor may use for `ability`, or throws 404/403. */
 export async function loadWorkspace(deps: Deps, actor: Actor | null, id: string, ability: "read" | "write" | "bookmark" = "read") {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import type { Database } from "../platform/db/schema.ts";
-import { decodeCursor, afterCursor } from "../platform/paging.ts";
+import { decodeCursor, afterCursor, now } from "../platform/paging.ts";
 
 export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
@@ -66,4 +66,47 @@ export function mostBookmarked(db: Executor, o: { since: string; limit: number; 
     .orderBy("w.updated_at", "desc")
     .limit(o.limit)
     .execute();
+}
+
+export async function insertWorkspace(db: Executor, o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean }): Promise<void> {
+  const t = now();
+  await db
+    .insertInto("workspaces")
+    .values({ id: o.id, owner_id: o.ownerId, name: o.name, description: o.description, is_public: o.isPublic ? 1 : 0, created_at: t, updated_at: t })
+    .execute();
+}
+
+export async function updateWorkspace(db: Executor, id: string, o: { name?: string; description?: string; isPublic?: boolean }): Promise<void> {
+  await db
+    .updateTable("workspaces")
+    .set({
+      ...(o.name !== undefined ? { name: o.name } : {}),
+      ...(o.description !== undefined ? { description: o.description } : {}),
+      ...(o.isPublic !== undefined ? { is_public: o.isPublic ? 1 : 0 } : {}),
+      updated_at: now(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Marks a workspace as changed at `at` (it sorts as newest). */
+export async function touchWorkspace(db: Executor, id: string, at: string): Promise<void> {
+  await db.updateTable("workspaces").set({ updated_at: at }).where("id", "=", id).execute();
+}
+
+/** Its threads, files and bookmarks go with it (foreign keys); the caller removes the files' bytes first. */
+export async function deleteWorkspace(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom("workspaces").where("id", "=", id).execute();
+}
+
+export async function setWorkspaceBookmark(db: Executor, o: { userId: string; workspaceId: string; on: boolean }): Promise<void> {
+  if (o.on) {
+    await db
+      .insertInto("workspace_bookmarks")
+      .values({ user_id: o.userId, workspace_id: o.workspaceId, created_at: now() })
+      .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom("workspace_bookmarks").where("user_id", "=", o.userId).where("workspace_id", "=", o.workspaceId).execute();
+  }
 }

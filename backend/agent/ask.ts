@@ -3,7 +3,7 @@ import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { loadThread } from "../threads/service.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";

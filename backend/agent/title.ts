@@ -2,7 +2,7 @@ import { generateText } from "ai";
 import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { recordUsage } from "./repo.ts";
 
 const TITLE_TIMEOUT_MS = 15_000;

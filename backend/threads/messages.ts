@@ -4,7 +4,8 @@ import type { Message } from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { MessageTable } from "../platform/db/schema.ts";
-import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
+import { decodeCursor, page, afterCursor } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadThread } from "./service.ts";
 

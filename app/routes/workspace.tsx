@@ -6,7 +6,7 @@ import { NotFoundView } from "../components/ui/not-found-view.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { ThreadList } from "../components/workspace/thread-list.tsx";
 import { WorkspaceHeader } from "../components/workspace/workspace-header.tsx";
-import { AppNav } from "../components/workspaces/app-nav.tsx";
+import { AppNav } from "../components/layout/app-nav.tsx";
 import { readFlash } from "../lib/flash.server.ts";
 import { getShowThoughts } from "../lib/preferences.server.ts";
 import { apiFor, getUser } from "../lib/session.server.ts";

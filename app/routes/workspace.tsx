@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRout
 import { listThreads, getWorkspace } from "../../contracts/workspaces.ts";
 import { AppHeader } from "../components/ui/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
-import { NotFoundView } from "../components/ui/not-found-view.tsx";
+import { NotFoundView } from "../components/layout/not-found-view.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { ThreadList } from "../components/workspace/thread-list.tsx";
 import { WorkspaceHeader } from "../components/workspace/workspace-header.tsx";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { Viewer } from "../../lib/viewer.server.ts";
 import { LogoMark } from "./logo.tsx";
 import { SignOutButton } from "./sign-out-form.tsx";
-import { Tooltip } from "./tooltip.tsx";
+import { Tooltip } from "../ui/tooltip.tsx";
 import { UserMenu } from "../auth/user-menu.tsx";
 
 export const SETTINGS_LINKS = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProductMark } from "../auth/auth-shell.tsx";
-import { Tooltip } from "../layout/tooltip.tsx";
+import { Tooltip } from "./tooltip.tsx";
 
 /** The signed-in shell's top bar: logo back to the workspace list, then whatever the page adds. */
 export function AppHeader({ productName, children }: { productName: string; children?: ReactNode }) {

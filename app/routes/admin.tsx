@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { UserMenu } from "../components/auth/user-menu.tsx";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import type { Route } from "./+types/admin";
 import { requireAdmin } from "../lib/admin-guard.server.ts";
 

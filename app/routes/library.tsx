@@ -3,7 +3,7 @@ import { createPrompt, deleteAccountFile, deletePrompt, getStorage, listAccountF
 import { listWorkspaces } from "../../contracts/workspaces.ts";
 import { AccountFiles } from "../components/library/account-files.tsx";
 import { PromptsPanel } from "../components/library/prompts-panel.tsx";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { AppNav } from "../components/layout/app-nav.tsx";

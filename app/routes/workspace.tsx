@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "react-router";
 import { listThreads, getWorkspace } from "../../contracts/workspaces.ts";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { NotFoundView } from "../components/layout/not-found-view.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";

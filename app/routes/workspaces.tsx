@@ -3,7 +3,7 @@ import { sendVerificationEmail } from "../../contracts/auth.ts";
 import { isAppError } from "../../contracts/errors.ts";
 import { createWorkspace, deleteWorkspace, listWorkspaces, mostBookmarkedWorkspaces, removeWorkspaceBookmark } from "../../contracts/workspaces.ts";
 import { VerificationBanner } from "../components/auth/verification-banner.tsx";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { AppNav } from "../components/layout/app-nav.tsx";

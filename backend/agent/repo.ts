@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { TimedEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import * as messages from "../threads/message-repo.ts";
 import type { FinalStatus, LiveAnswer } from "./live.ts";
 

@@ -7,7 +7,7 @@ import { BlobExistsError, BlobTooLargeError, blobKey } from "../platform/blobs/b
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";

@@ -1,7 +1,8 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { decodeCursor, now, page, afterCursor } from "../platform/paging.ts";
+import { decodeCursor, page, afterCursor } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { presentFile } from "../files/present.ts";
 import { fileRows, findFile } from "../files/repo.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";

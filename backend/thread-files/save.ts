@@ -8,7 +8,7 @@ import { findFile } from "../files/repo.ts";
 import { storeCounted } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { touchThread } from "../threads/repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentSaved } from "./present.ts";

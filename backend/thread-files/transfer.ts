@@ -11,7 +11,7 @@ import { storeCounted, storeStream } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadVersion, type ThreadTarget } from "./service.ts";
 

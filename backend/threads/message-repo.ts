@@ -1,6 +1,7 @@
 import type { Executor } from "../platform/db/index.ts";
 import type { MessageTable } from "../platform/db/schema.ts";
-import { afterCursor, decodeCursor, now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
 /** Every query on `messages` and `message_feedback`: the thread screens' and the agent's. */
 

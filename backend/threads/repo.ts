@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
-import { afterCursor, decodeCursor, now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
 /** Every query on `threads` and `thread_bookmarks`; messages are in message-repo.ts. */
 

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import type { Database } from "../platform/db/schema.ts";
-import { decodeCursor, afterCursor, now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { decodeCursor, afterCursor } from "../platform/paging.ts";
 
 export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();

@@ -2,7 +2,7 @@ import { createAdminChecker } from "./auth/admin.ts";
 import { createAuth, createBetterAuthIdentity } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
 import { resolveAuthSecret } from "./platform/auth-secret.ts";
-import type { Config } from "./platform/config.ts";
+import type { Config } from "./config.ts";
 import { createDb, type Db } from "./platform/db/index.ts";
 import { migrateToLatest } from "./platform/db/migrate.ts";
 import { createLogger } from "./platform/log.ts";

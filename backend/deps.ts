@@ -1,7 +1,7 @@
 import type { AdminChecker } from "./auth/admin.ts";
 import type { IdentityProvider } from "./auth/identity-provider.ts";
 import type { BlobStore } from "./platform/blobs/blob-store.ts";
-import type { Config } from "./platform/config.ts";
+import type { Config } from "./config.ts";
 import type { Db } from "./platform/db/index.ts";
 import type { LlmProvider } from "./platform/llm/provider.ts";
 import type { Logger } from "./platform/log.ts";

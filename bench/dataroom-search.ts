@@ -8,7 +8,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { bootBackend } from "../backend/boot.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createDb } from "../backend/platform/db/index.ts";
 import { planOverride } from "../backend/search/plan-terms.ts";
 import { buildRoomIndex, indexFile, type RoomIndex } from "./dataroom-index.ts";

@@ -10,7 +10,7 @@ import type { Deps } from "../../backend/deps.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import { resolveAuthSecret } from "../../backend/platform/auth-secret.ts";
 import { createDiskStore } from "../../backend/platform/blobs/disk-store.ts";
-import { loadConfig } from "../../backend/platform/config.ts";
+import { loadConfig } from "../../backend/config.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { migrateToLatest } from "../../backend/platform/db/migrate.ts";
 import { createLogger } from "../../backend/platform/log.ts";

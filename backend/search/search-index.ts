@@ -23,11 +23,24 @@ export interface SearchHit {
   score: number;
 }
 
-/** Ranks passages of a workspace's current file versions against search terms. */
-export interface SearchIndex {
-  search(q: SearchQuery): Promise<SearchHit[]>;
+export interface SearchOptions {
+  /**
+   * For benchmarks only: every query is the plain OR of all its terms, the baseline that
+   * `bench:dataroom` (DATAROOM_EXACT_BASELINE=1) measures the pruning's recall against.
+   */
+  exactPlans?: boolean;
 }
 
-export function searchIndexFor(db: Db): SearchIndex {
-  return db.dialect === "postgres" ? postgresSearchIndex(db.kysely) : sqliteSearchIndex(db.kysely);
+/**
+ * Ranks passages of a workspace's current file versions against search terms. An instance keeps
+ * its caches (word counts, tokenized files): one is built at boot and carried in Deps.
+ */
+export interface SearchIndex {
+  search(q: SearchQuery): Promise<SearchHit[]>;
+  /** The same index, caches included, planning queries with other options. */
+  withOptions(options: SearchOptions): SearchIndex;
+}
+
+export function createSearchIndex(db: Db, options: SearchOptions = {}): SearchIndex {
+  return db.dialect === "postgres" ? postgresSearchIndex(db.kysely, options) : sqliteSearchIndex(db.kysely, options);
 }

@@ -33,6 +33,9 @@ const deps: Deps = {
   mailer: absent("mailer") as Deps["mailer"],
   admin: absent("admin") as Deps["admin"],
   llm: absent("llm") as Deps["llm"],
+  search: absent("search") as Deps["search"],
+  documentLabels: absent("documentLabels") as Deps["documentLabels"],
+  answers: absent("answers") as Deps["answers"],
 };
 const loop = startWorkerLoop(deps, { limits: { ocrPdfPages: false } });
 console.log("worker ready");

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
 import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
+import { passageRows } from "./passage-rows.ts";
 import type { SearchHit, SearchIndex, SearchOptions } from "./search-index.ts";
 
 /**
@@ -22,6 +23,13 @@ const EXACT_BUDGET = 3_000;
 export function postgresSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: PostgresCaches = { counts: null, stats: null }): SearchIndex {
   return {
     withOptions: (o) => postgresSearchIndex(db, o, caches),
+    async addPassages(tx, o) {
+      // The tsv column is generated from the passage's text, heading and label.
+      for (const rows of passageRows(o)) await tx.insertInto("passages").values(rows).execute();
+    },
+    async removeVersion(tx, versionId) {
+      await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+    },
     async search(q) {
       if (q.terms.length === 0) return [];
       const { df, total } = await documentFrequencies(db, caches, q.terms);

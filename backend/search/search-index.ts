@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/index.ts";
+import type { Tx, VersionPassages } from "./passage-rows.ts";
 import { postgresSearchIndex } from "./postgres.ts";
 import type { QueryTerm } from "./query.ts";
 import { sqliteSearchIndex } from "./sqlite.ts";
@@ -37,6 +38,10 @@ export interface SearchOptions {
  */
 export interface SearchIndex {
   search(q: SearchQuery): Promise<SearchHit[]>;
+  /** Adds a version's passages, in the caller's transaction (ingestion's, which removed the old ones first). */
+  addPassages(tx: Tx, o: VersionPassages): Promise<void>;
+  /** Removes a version's passages, in the caller's transaction. */
+  removeVersion(tx: Tx, versionId: string): Promise<void>;
   /** The same index, caches included, planning queries with other options. */
   withOptions(options: SearchOptions): SearchIndex;
 }

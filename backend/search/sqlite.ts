@@ -3,6 +3,7 @@ import type { Database } from "../platform/db/schema.ts";
 import { FileRankCache, rankFilePassages } from "./file-rank.ts";
 import { EXACT_BELOW, planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
+import { passageRows } from "./passage-rows.ts";
 import type { SearchHit, SearchIndex, SearchOptions } from "./search-index.ts";
 
 /**
@@ -28,6 +29,19 @@ const OVERFETCH = 4;
 export function sqliteSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: SqliteCaches = { df: null, files: new FileRankCache() }): SearchIndex {
   return {
     withOptions: (o) => sqliteSearchIndex(db, o, caches),
+    async addPassages(tx, o) {
+      // Each passage's FTS row shares its rowid (seq), numbered on from the last one.
+      const row = await sql<{ m: number | null }>`select max(seq) as m from passages`.execute(tx);
+      for (const rows of passageRows(o, row.rows[0]?.m ?? 0)) {
+        await tx.insertInto("passages").values(rows).execute();
+        const values = sql.join(rows.map((r) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${o.label})`));
+        await sql`insert into passages_fts(rowid, text, heading, title) values ${values}`.execute(tx);
+      }
+    },
+    async removeVersion(tx, versionId) {
+      // A trigger removes their FTS rows.
+      await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+    },
     async search(q) {
       if (q.terms.length === 0) return [];
       const { df, total, cap } = await documentFrequencies(db, caches, q.terms);

@@ -14,6 +14,7 @@ import { loadConfig } from "../../backend/config.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { migrateToLatest } from "../../backend/platform/db/migrate.ts";
 import { createLogger } from "../../backend/platform/log.ts";
+import { createSearchIndex } from "../../backend/search/search-index.ts";
 
 const config = loadConfig(process.env);
 const db = createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -33,7 +34,7 @@ const deps: Deps = {
   mailer: absent("mailer") as Deps["mailer"],
   admin: absent("admin") as Deps["admin"],
   llm: absent("llm") as Deps["llm"],
-  search: absent("search") as Deps["search"],
+  search: createSearchIndex(db),
   documentLabels: absent("documentLabels") as Deps["documentLabels"],
   answers: absent("answers") as Deps["answers"],
 };

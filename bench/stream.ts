@@ -28,7 +28,7 @@ import { inProcessTransport } from "../app/lib/api-client.ts";
 import { setSessionCookie } from "../app/lib/session.server.ts";
 import { relaySse } from "../app/lib/sse-relay.server.ts";
 import { bootBackend } from "../backend/boot.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { startFakeOpenAI } from "../tests/helpers/fake-openai.ts";
 import { openSse } from "../tests/helpers/sse.ts";
 

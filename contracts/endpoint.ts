@@ -102,6 +102,11 @@ export type RawQuery<E> = E extends RawEndpoint<z.ZodType, infer Q, z.ZodType, z
 export type RawBody<E> = E extends RawEndpoint<z.ZodType, z.ZodType, infer B, z.ZodType, Auth> ? Declared<B> : never;
 export type RawForm<E> = E extends RawEndpoint<z.ZodType, z.ZodType, z.ZodType, infer F, Auth> ? Declared<F> : never;
 
+/** What a relay passes to reach a raw endpoint: its path params (if it declares any) and query. */
+export type RawPathInput<E> = E extends RawEndpoint<infer P, infer Q, z.ZodType, z.ZodType, Auth>
+  ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) & (z.ZodType extends Q ? { query?: undefined } : { query?: Input<Q> })
+  : never;
+
 /**
  * The API path of a call (relative to /api): each `{name}` filled with its URI-encoded value, and
  * the query (undefined and null values left out) appended.

@@ -1,19 +1,15 @@
 import { Readable } from "node:stream";
 import * as c from "../../contracts/files.ts";
 import * as raw from "../../contracts/raw-endpoints.ts";
-import { AppError } from "../../contracts/errors.ts";
-import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { rawRoute } from "../platform/http/raw-route.ts";
 import { route, type Guard } from "../platform/http/route.ts";
-import { loadWorkspace } from "../workspaces/service.ts";
-import { downloadFromDrive } from "./gdrive.ts";
+import { importFromDrive, importFromUrl } from "./imports.ts";
 import { presentFile } from "./present.ts";
-import { filenameFrom, safeGet } from "./safe-fetch.ts";
 import * as files from "./service.ts";
-import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS } from "./supported.ts";
-import { generateUploadUrl, finalizeUpload, storeStream } from "./upload.ts";
+import { SUPPORTED_EXTENSIONS } from "./supported.ts";
+import { generateUploadUrl, finalizeUpload } from "./upload.ts";
 import { getPageText, openVersionContent } from "./versions.ts";
 import { zipWorkspaceFiles } from "./zip.ts";
 
@@ -68,44 +64,12 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   });
 
   rawRoute(app, guard, raw.downloadFromUrl, async ({ c: ctx, actor, params, form }) => {
-    requireFullAccess(actor);
-    await loadWorkspace(deps, actor, params.id, "write");
-    const res = await safeGet(form.url, { allowPrivate: deps.config.URL_IMPORT_ALLOW_PRIVATE, timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS });
-    const declared = Number(res.headers["content-length"] ?? NaN);
-    if (declared > deps.config.MAX_UPLOAD_BYTES) {
-      res.body.destroy();
-      throw new AppError("payload_too_large", "The file at that URL is larger than the upload limit.");
-    }
-    const stored = await storeStream(deps, {
-      actor,
-      scope: "workspace",
-      workspaceId: params.id,
-      filename: form.filename || filenameFrom(res.headers, res.finalUrl),
-      contentType: (res.headers["content-type"] ?? DEFAULT_CONTENT_TYPE).split(";")[0]!.trim() || DEFAULT_CONTENT_TYPE,
-      body: res.body,
-      maxBytes: deps.config.MAX_UPLOAD_BYTES,
-    });
+    const stored = await importFromUrl(deps, { actor, workspaceId: params.id, url: form.url, filename: form.filename });
     return ctx.json(presentFile(stored), 201);
   });
 
   rawRoute(app, guard, raw.uploadFromGdrive, async ({ c: ctx, actor, params, form }) => {
-    requireFullAccess(actor);
-    await loadWorkspace(deps, actor, params.id, "write");
-    const drive = await downloadFromDrive({
-      apiUrl: deps.config.GOOGLE_DRIVE_API_URL,
-      fileId: form.file_id,
-      accessToken: form.access_token,
-      timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS,
-    });
-    const stored = await storeStream(deps, {
-      actor,
-      scope: "workspace",
-      workspaceId: params.id,
-      filename: drive.filename,
-      contentType: drive.contentType,
-      body: drive.body,
-      maxBytes: deps.config.MAX_UPLOAD_BYTES,
-    });
+    const stored = await importFromDrive(deps, { actor, workspaceId: params.id, fileId: form.file_id, accessToken: form.access_token });
     return ctx.json(presentFile(stored), 201);
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { citation } from "./citation.ts";
 import { endpoint, rawEndpoint } from "./endpoint.ts";
-import { messageParams, threadParams } from "./workspaces.ts";
+import { messageParams, threadParams } from "./threads.ts";
 
 /**
  * The analyst agent's answer stream, shared by the server and the thread screen. Every event is

@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CellValue } from "../backend/agent/workbook/model.ts";
-import { writeWorkbook } from "../backend/agent/workbook/write-workbook.ts";
+import { type CellValue } from "../backend/workbooks/model.ts";
+import { writeWorkbook } from "../backend/workbooks/write-workbook.ts";
 
 const row = (r: number) => [`=Inputs!A${r}`, `=Inputs!B${r}-Inputs!C${r}`, `=B${r}*Inputs!$B$7`, `=B${r}-C${r}-Inputs!D${r}`, `=B${r}/Inputs!B${r}`];
 const { bytes, summary } = await writeWorkbook({

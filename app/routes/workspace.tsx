@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "react-router";
-import { listThreads, getWorkspace } from "../../contracts/workspaces.ts";
+import { listThreads } from "../../contracts/threads.ts";
+import { getWorkspace } from "../../contracts/workspaces.ts";
 import { AppHeader } from "../components/ui/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { NotFoundView } from "../components/ui/not-found-view.tsx";

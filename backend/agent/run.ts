@@ -9,7 +9,7 @@ import { recordUsage } from "./repo.ts";
 import { runtimeFor } from "./runtime.ts";
 import { searchModeAnswer } from "./search-mode.ts";
 import { Sources } from "./sources.ts";
-import { agentTools } from "./tools.ts";
+import { agentTools } from "./tools/index.ts";
 
 /** An answer that runs longer than this is stopped and marked failed. */
 export const MAX_ANSWER_MS = 10 * 60_000;

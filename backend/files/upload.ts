@@ -8,6 +8,7 @@ import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
 import { now } from "../platform/paging.ts";
+import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
@@ -91,7 +92,7 @@ export async function finalizeUpload(
       .where("id", "=", f.id)
       .execute();
     await enqueue(tx, { fileId: f.id, versionId: f.version_id! });
-    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+    await touchWorkspace(tx, o.workspaceId, t);
   });
   const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
   return presentFile(done!);

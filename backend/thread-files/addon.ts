@@ -1,7 +1,7 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { ThreadFileAddon } from "../../contracts/thread-files.ts";
-import { WorkbookError } from "../agent/workbook/errors.ts";
-import { readWorkbook } from "../agent/workbook/read-workbook.ts";
+import { WorkbookError } from "../workbooks/errors.ts";
+import { readWorkbook } from "../workbooks/read-workbook.ts";
 import type { Deps } from "../deps.ts";
 import { kindOf } from "./kinds.ts";
 import { loadVersion, readVersionBytes, type ThreadTarget } from "./service.ts";

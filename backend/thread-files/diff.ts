@@ -1,7 +1,7 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { ThreadFileDiff } from "../../contracts/thread-files.ts";
-import { TextDiffError, textDiff } from "../agent/diff/text-diff.ts";
-import { diffWorkbooks } from "../agent/workbook/diff-workbooks.ts";
+import { TextDiffError, textDiff } from "./text-diff.ts";
+import { diffWorkbooks } from "../workbooks/diff-workbooks.ts";
 import type { Deps } from "../deps.ts";
 import { loadThread } from "../threads/service.ts";
 import { ADDON_MAX_BYTES, unreadable } from "./addon.ts";

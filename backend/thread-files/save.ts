@@ -9,6 +9,7 @@ import { storeCounted } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { now } from "../platform/paging.ts";
+import { touchThread } from "../threads/repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentSaved } from "./present.ts";
 import { findVersion } from "./repo.ts";
@@ -77,7 +78,7 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
         })
         .execute();
       await tx.updateTable("files").set({ current_version_id: versionId, filename, updated_at: t }).where("id", "=", fileId).execute();
-      await tx.updateTable("threads").set({ updated_at: t }).where("id", "=", o.threadId).execute();
+      await touchThread(tx, o.threadId, t);
     });
   } catch (err) {
     await deps.blobs.delete(key).catch(() => undefined);

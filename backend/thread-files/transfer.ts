@@ -12,6 +12,7 @@ import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
 import { now } from "../platform/paging.ts";
+import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadVersion, type ThreadTarget } from "./service.ts";
 
 /**
@@ -48,7 +49,7 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
       .execute();
     await tx.updateTable("files").set({ current_version_id: versionId, status: "uploaded", error: null, updated_at: t }).where("id", "=", target.id).execute();
     await enqueue(tx, { fileId: target.id, versionId });
-    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+    await touchWorkspace(tx, o.workspaceId, t);
   });
   return presentFile((await findFile(deps.db.kysely, { id: target.id, scope: "workspace" }))!);
 }

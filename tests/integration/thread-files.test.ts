@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeWorkbook } from "../../backend/agent/workbook/write-workbook.ts";
+import { writeWorkbook } from "../../backend/workbooks/write-workbook.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, getBytes, postMultipart, sha256, uploadFile } from "../helpers/files.ts";

@@ -1,4 +1,4 @@
-import type { Message, Thread } from "../../../contracts/workspaces.ts";
+import type { Message, Thread } from "../../../contracts/threads.ts";
 import { Card } from "../ui/card.tsx";
 
 /** A thread's stored messages, read-only: asking questions arrives with the agent. */

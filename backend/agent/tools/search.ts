@@ -1,35 +1,13 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
-import type { StreamEvent } from "../../contracts/agent.ts";
-import type { Deps } from "../deps.ts";
-import type { Actor } from "../platform/http/context.ts";
-import { searchWorkspace } from "../search/service.ts";
-import { codeTools } from "./code/code-tools.ts";
-import type { Sources } from "./sources.ts";
-import { workbookTools } from "./workbook-tools.ts";
+import { searchWorkspace } from "../../search/service.ts";
+import { ToolInputError, type ToolContext } from "./context.ts";
 
 /** Caps on what one tool call hands the model. */
 const PASSAGE_CHARS = 1_500;
 const PAGE_CHARS = 8_000;
 const READ_TOTAL_CHARS = 24_000;
 const MAX_PAGES = 10;
-
-export interface ToolContext {
-  deps: Deps;
-  actor: Actor;
-  workspaceId: string;
-  /** The question's file scope; undefined: the whole workspace. */
-  fileIds?: string[];
-  sources: Sources;
-  /** The thread being answered in, and the answer (thread files it writes name both). */
-  threadId?: string;
-  messageId?: string;
-  /** Sends an event into the live answer (e.g. file_version_created). */
-  emit?: (e: StreamEvent) => void;
-}
-
-/** A tool's refusal, shown to the model (and the client) as an error result. */
-export class ToolInputError extends Error {}
 
 /**
  * Tool input schemas are wrapped once per process (here and in the other tool files): the AI SDK
@@ -51,11 +29,8 @@ const readPagesInput = zodSchema(
   }),
 );
 
-/**
- * The agent's tools. Every passage or page they return is numbered through `sources`, so what
- * the model may cite is exactly what it was shown.
- */
-export function agentTools(ctx: ToolContext) {
+/** The document tools: full-text search and whole pages, each numbered as a source to cite. */
+export function searchTools(ctx: ToolContext) {
   return {
     search_documents: tool({
       description:
@@ -105,8 +80,6 @@ export function agentTools(ctx: ToolContext) {
         return { file_id: file.id, filename: file.filename, pages: out, missing_pages: wanted.filter((p) => !found.has(p)) };
       },
     }),
-    ...workbookTools(ctx),
-    ...codeTools(ctx),
   };
 }
 

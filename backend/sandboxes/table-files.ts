@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { WorkbookError } from "../workbook/errors.ts";
-import { loadWorkbook } from "../workbook/load-workbook.ts";
+import { WorkbookError } from "../workbooks/errors.ts";
+import { loadWorkbook } from "../workbooks/load-workbook.ts";
 import { SandboxError } from "./errors.ts";
 import { csvRows, sheetRows, sqlName, typedTable, unique, type RawTable } from "./table-rows.ts";
 import type { TableFile, TableLimits, WorkspaceTable } from "./workspace-tables.ts";

@@ -1,7 +1,7 @@
-import { decodeText } from "../../ingestion/parsers/text.ts";
-import { parseDelimited } from "../../ingestion/parsers/csv.ts";
-import type { CellValue, ModelSheet } from "../workbook/model.ts";
-import { cellKey } from "../workbook/refs.ts";
+import { decodeText } from "../ingestion/parsers/text.ts";
+import { parseDelimited } from "../ingestion/parsers/csv.ts";
+import type { CellValue, ModelSheet } from "../workbooks/model.ts";
+import { cellKey } from "../workbooks/refs.ts";
 import type { SqlCell, SqlColumnType, SqlTable } from "./sql-sandbox.ts";
 
 /** One value as read from a file, before the column's type is known. */

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../deps.ts";
 import { SandboxError } from "./errors.ts";
 import type { SqlTable } from "./sql-sandbox.ts";
 import { parseTables, tableErrorMessage } from "./table-files.ts";

@@ -1,18 +1,18 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
-import { isAppError } from "../../contracts/errors.ts";
-import { findFile } from "../files/repo.ts";
-import { saveThreadFileVersion } from "../thread-files/save.ts";
-import { findVersion } from "../thread-files/repo.ts";
-import type { ToolContext } from "./tools.ts";
-import { ToolInputError } from "./tools.ts";
-import { WorkbookError } from "./workbook/errors.ts";
-import { defaultWorkbookLimits } from "./workbook/limits.ts";
-import { loadWorkbook } from "./workbook/load-workbook.ts";
-import { readModel } from "./workbook/read-workbook.ts";
-import { traceFormula } from "./workbook/trace-formula.ts";
-import { writeWorkbook } from "./workbook/write-workbook.ts";
-import { writeWorkbookSpec } from "./workbook/write-workbook-spec.ts";
+import { isAppError } from "../../../contracts/errors.ts";
+import { findFile } from "../../files/repo.ts";
+import { saveThreadFileVersion } from "../../thread-files/save.ts";
+import { findVersion } from "../../thread-files/repo.ts";
+import type { ToolContext } from "./context.ts";
+import { ToolInputError } from "./context.ts";
+import { WorkbookError } from "../../workbooks/errors.ts";
+import { defaultWorkbookLimits } from "../../workbooks/limits.ts";
+import { loadWorkbook } from "../../workbooks/load-workbook.ts";
+import { readModel } from "../../workbooks/read-workbook.ts";
+import { traceFormula } from "../../workbooks/trace-formula.ts";
+import { writeWorkbook } from "../../workbooks/write-workbook.ts";
+import { writeWorkbookSpec } from "../../workbooks/write-workbook-spec.ts";
 
 /** Caps on what one workbook tool call hands the model. */
 const READ_MAX_CELLS = 2_000;

@@ -1,11 +1,11 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
-import { ToolInputError, type ToolContext } from "../tools.ts";
-import { SandboxError } from "./errors.ts";
-import { defaultJsLimits } from "./js-sandbox.ts";
-import { runJs } from "./run-js.ts";
-import { defaultSqlLimits, runSql } from "./sql-sandbox.ts";
-import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "./workspace-tables.ts";
+import { ToolInputError, type ToolContext } from "./context.ts";
+import { SandboxError } from "../../sandboxes/errors.ts";
+import { defaultJsLimits } from "../../sandboxes/js-sandbox.ts";
+import { runJs } from "../../sandboxes/run-js.ts";
+import { defaultSqlLimits, runSql } from "../../sandboxes/sql-sandbox.ts";
+import { WorkspaceTables, type TableProblem, type WorkspaceTable } from "../../sandboxes/workspace-tables.ts";
 
 /** How much of the table list an error result carries. */
 const CATALOG_CHARS = 4_000;

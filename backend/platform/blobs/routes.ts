@@ -27,7 +27,7 @@ export type UploadReceiver = (o: { key: string; body: Readable; contentType: str
 
 /** Our own signed URLs for the disk store (S3 presigned URLs go to S3 directly). */
 export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: BlobRouteDeps, receiveUpload: UploadReceiver): void {
-  rawRoute<{ token: string }>(app, guard, raw.blobUpload, async ({ c, params }) => {
+  rawRoute(app, guard, raw.blobUpload, async ({ c, params }) => {
     const grant = grantFor(deps, params.token, "put");
     const max = grant.maxBytes ?? 0;
     const declared = Number(c.req.header("content-length") ?? NaN);
@@ -52,7 +52,7 @@ export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: BlobRouteDep
     }
   });
 
-  rawRoute<{ token: string }>(app, guard, raw.blobDownload, async ({ params }) => {
+  rawRoute(app, guard, raw.blobDownload, async ({ params }) => {
     const grant = grantFor(deps, params.token, "get");
     const stat = await deps.blobs.stat(grant.key);
     if (!stat) throw new AppError("not_found", "The file is no longer available.");

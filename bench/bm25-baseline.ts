@@ -20,9 +20,11 @@ export const tokenize = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9
 /** The text of each page of a file, page 1 first. */
 export function pageTexts(file: string): string[] {
   if (file.endsWith(".txt")) return parseText(fs.readFileSync(file), path.basename(file), false).pages.map((p) => p.text);
-  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+  // stderr ignored: poppler complains about harmless oddities of some files ("Syntax Error: ...").
+  const quiet = { encoding: "utf8" as const, stdio: ["ignore", "pipe", "ignore"] as ("ignore" | "pipe")[] };
+  const info = execFileSync("pdfinfo", [file], quiet);
   const count = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
-  const pages = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8", maxBuffer: 1 << 30 }).split("\f");
+  const pages = execFileSync("pdftotext", ["-layout", file, "-"], { ...quiet, maxBuffer: 1 << 30 }).split("\f");
   return Array.from({ length: count }, (_, i) => pages[i] ?? "");
 }
 

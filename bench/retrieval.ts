@@ -110,6 +110,12 @@ async function ours(workspace: string, q: Question, single: boolean): Promise<nu
 }
 
 const cell = (o: number, b: number) => `${o.toFixed(2)} ${b.toFixed(2)} ${b > 0 ? `${(o / b).toFixed(2)}x` : o > 0 ? "inf" : "-"}`.padStart(18);
+const row = (corpus: string, setting: string, o: (number | null)[], b: (number | null)[]) => {
+  const [ro, rb] = [recall(o), recall(b)];
+  console.log(`${corpus.padEnd(15)}${setting.padEnd(8)}${String(o.length).padStart(4)}${K.map((_, i) => cell(ro[i]!, rb[i]!)).join("")}`);
+};
+/** Every question of every corpus, per setting ("all": each question counts once, so larger sets weigh more). */
+const all: Record<string, { ours: (number | null)[]; bm25: (number | null)[] }> = {};
 console.log(`\npage recall, ${deps.db.dialect}${reuse ? " (cached index)" : ""}: ours, plain page BM25, ratio`);
 console.log(`${"corpus".padEnd(15)}${"setting".padEnd(8)}${"n".padStart(4)}${K.map((k) => `R@${k}`.padStart(18)).join("")}`);
 for (const c of corpora) {
@@ -127,10 +133,13 @@ for (const c of corpora) {
       oursRanks.push(await ours(workspace, q, single));
       bmRanks.push(rankOf(bm25.search(q.question, { doc: single ? q.doc : undefined, limit: Math.max(...K) }), q));
     }
-    const [o, b] = [recall(oursRanks), recall(bmRanks)];
-    console.log(`${c.name.padEnd(15)}${setting.padEnd(8)}${String(questions.length).padStart(4)}${K.map((_, i) => cell(o[i]!, b[i]!)).join("")}`);
+    row(c.name, setting, oursRanks, bmRanks);
+    const sum = (all[setting] ??= { ours: [], bm25: [] });
+    sum.ours.push(...oursRanks);
+    sum.bm25.push(...bmRanks);
   }
 }
+if (corpora.length > 1) for (const [setting, { ours: o, bm25: b }] of Object.entries(all)) row("all", setting, o, b);
 latencies.sort((a, b) => a - b);
 console.log(`search latency over ${latencies.length} queries: p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`);
 await backend.close();

@@ -29,11 +29,16 @@ import { CORPORA, DATA, type Question } from "./corpora.ts";
 const K = [1, 5, 10];
 const { values: args } = parseArgs({ options: { only: { type: "string" }, db: { type: "string" } } });
 const only = args.only?.split(",");
-const corpora = CORPORA.filter((c) => !only || only.includes(c.name));
-if (corpora.length === 0) {
-  console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR)${only ? ` for ${only.join(", ")}` : ""}: nothing to measure.`);
+if (CORPORA.length === 0) {
+  console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);
   process.exit(0);
 }
+const unknown = [...(only ?? []).filter((n) => !CORPORA.some((c) => c.name === n)), ...(args.db && args.db !== "postgres" ? [`--db ${args.db}`] : [])];
+if (unknown.length > 0) {
+  console.error(`Unknown: ${unknown.join(", ")} (corpora with data: ${CORPORA.map((c) => c.name).join(", ")}; --db postgres, or no --db for SQLite)`);
+  process.exit(2);
+}
+const corpora = CORPORA.filter((c) => !only || only.includes(c.name));
 const databaseUrl = args.db === "postgres" ? (process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval") : process.env.DATABASE_URL;
 const mixedName = corpora.length > 1 ? `mixed:${corpora.map((c) => c.name).join("+")}` : undefined;
 

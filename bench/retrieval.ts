@@ -1,76 +1,60 @@
 /**
- * npm run bench:retrieval: page recall through the real pipeline (upload -> queue -> isolated
- * parse -> passages -> index) and the real search API, SQLite by default (DATABASE_URL=postgres://...
- * for PostgreSQL). A question counts as answered at k when one of its evidence pages (1-indexed PDF
- * pages, in its own document) is among the first k results.
- * Sets: FinanceBench (24 filings, 71 questions; the README's BM25 baseline to beat), and
- * uda_finqa and mmlongbench, so a gain is not tuned to one set. Each set is its own workspace.
- * Settings: "shared" searches every document of the set; "single" limits to the question's own.
+ * npm run bench:retrieval [-- --only berkshire,irs] [-- --db postgres]: page recall through the
+ * real pipeline (upload -> queue -> isolated parse -> passages -> index) and the real search API,
+ * next to a plain BM25 over whole pages computed in the same run (bench/bm25-baseline.ts, the
+ * corpus README's method). SQLite by default; `--db postgres` uses RETRIEVAL_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/bench_retrieval, an empty database), as does DATABASE_URL.
+ * A question counts as answered at k when one of its evidence pages (1-indexed, in its own
+ * document) is among the first k results. Corpora: bench/corpora.ts (FinanceBench, uda_finqa,
+ * mmlongbench and our own sets in bench/questions/). Settings:
+ * - shared: the corpus's files in a workspace of their own, search over all of them;
+ * - mixed: every corpus's files in one workspace (the realistic case: other kinds of document compete);
+ * - single: search limited to the question's own file.
+ * BM25 gets the same scopes (its IDF over the corpus's pages, or over all of them for mixed).
  * RETRIEVAL_CACHE_DIR=dir keeps the ingested data there and reuses it on the next run (SQLite
- * only), so ranking changes can be measured in seconds. Not part of `npm test`.
+ * only), so ranking changes can be measured in seconds. Benchmarks are not pass/fail: exits 0.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
 import { drainQueue } from "../backend/ingestion/worker-loop.ts";
 import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
+import { PageBm25, pageTexts, type PageHit } from "./bm25-baseline.ts";
+import { CORPORA, DATA, type Question } from "./corpora.ts";
 
-const DATA = path.resolve(process.env.SHARED_DATA_DIR ?? "../shared/data");
-const K = [1, 5, 10, 20];
-/** Plain BM25 over whole pages with the raw question (the corpus README's baseline, FinanceBench only). */
-const BASELINE: Record<string, Record<"shared" | "single", number[]>> = {
-  financebench: { shared: [0.15, 0.23, 0.27, 0.41], single: [0.2, 0.41, 0.51, 0.59] },
-};
-
-interface Question { doc: string; question: string; pages: number[] }
-interface BenchSet { name: string; pdfDir: string; questions: () => Question[] }
-
-const readJsonl = (file: string) => fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-const SETS: BenchSet[] = [
-  {
-    name: "financebench",
-    pdfDir: path.join(DATA, "financebench/pdfs"),
-    questions: () =>
-      readJsonl(path.join(DATA, "financebench/qrels_subset.jsonl")).map((q) => ({
-        doc: `${q.doc_name as string}.pdf`, question: q.question as string, pages: q.evidence_pages_1idx as number[],
-      })),
-  },
-  {
-    name: "uda_finqa",
-    pdfDir: path.join(DATA, "uda_finqa"),
-    questions: () =>
-      readJsonl(path.join(DATA, "uda_finqa/qrels_subset.jsonl")).map((q) => ({
-        doc: `${q.doc_name as string}.pdf`, question: q.question as string, pages: [q.evidence_page_1idx as number],
-      })),
-  },
-  {
-    name: "mmlongbench",
-    pdfDir: path.join(DATA, "mmlongbench/pdfs"),
-    questions: () =>
-      (JSON.parse(fs.readFileSync(path.join(DATA, "mmlongbench/samples_subset.json"), "utf8")) as { doc_id: string; question: string; evidence_pages: string }[])
-        .map((q) => ({ doc: q.doc_id, question: q.question, pages: JSON.parse(q.evidence_pages) as number[] }))
-        .filter((q) => q.pages.length > 0),
-  },
-].filter((s) => fs.existsSync(s.pdfDir));
-
-if (SETS.length === 0) {
+const K = [1, 5, 10];
+const { values: args } = parseArgs({ options: { only: { type: "string" }, db: { type: "string" } } });
+const only = args.only?.split(",");
+if (CORPORA.length === 0) {
   console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);
   process.exit(0);
 }
+const unknown = [...(only ?? []).filter((n) => !CORPORA.some((c) => c.name === n)), ...(args.db && args.db !== "postgres" ? [`--db ${args.db}`] : [])];
+if (unknown.length > 0) {
+  console.error(`Unknown: ${unknown.join(", ")} (corpora with data: ${CORPORA.map((c) => c.name).join(", ")}; --db postgres, or no --db for SQLite)`);
+  process.exit(2);
+}
+const corpora = CORPORA.filter((c) => !only || only.includes(c.name));
+const databaseUrl = args.db === "postgres" ? (process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval") : process.env.DATABASE_URL;
+const mixedName = corpora.length > 1 ? `mixed:${corpora.map((c) => c.name).join("+")}` : undefined;
 
-const cacheDir = process.env.DATABASE_URL ? undefined : process.env.RETRIEVAL_CACHE_DIR;
+const cacheDir = databaseUrl ? undefined : process.env.RETRIEVAL_CACHE_DIR;
 const dataDir = cacheDir ? path.resolve(cacheDir) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-retrieval-"));
 fs.mkdirSync(dataDir, { recursive: true });
 const reuse = cacheDir !== undefined && fs.existsSync(path.join(dataDir, "bench-state.json"));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", STORAGE_QUOTA_BYTES: String(50 * 1024 ** 3) });
+const config = loadConfig({
+  ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", STORAGE_QUOTA_BYTES: String(50 * 1024 ** 3), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 const backend = await bootBackend({ config });
 const { deps, api } = backend;
 const credentials = { email: "bench@example.com", password: "bench-password" };
 const { token, user } = reuse ? await deps.identity.signIn(credentials) : await deps.identity.signUp({ ...credentials, name: "" });
 const actor = { user, token };
+/** Workspace name (a corpus's, or the mixed one) -> its id and file key -> file id. */
 const state: Record<string, { workspaceId: string; files: Record<string, string> }> = reuse
   ? JSON.parse(fs.readFileSync(path.join(dataDir, "bench-state.json"), "utf8"))
   : {};
@@ -85,52 +69,82 @@ const call = async <T>(url: string, body?: unknown): Promise<T> => {
   return (await res.json()) as T;
 };
 
+async function ingest(name: string, keys: string[]) {
+  if (state[name]) return;
+  const ws = await createWorkspace(deps, { actor, name: name.slice(0, 80), isPublic: false });
+  const files: Record<string, string> = {};
+  const t0 = performance.now();
+  for (const key of keys) {
+    const stored = await storeStream(deps, {
+      actor, scope: "workspace", workspaceId: ws.id, filename: path.basename(key),
+      contentType: key.endsWith(".txt") ? "text/plain" : "application/pdf",
+      body: fs.createReadStream(path.join(DATA, key)), maxBytes: config.MAX_UPLOAD_BYTES,
+    });
+    files[key] = stored.id;
+  }
+  await drainQueue(deps);
+  const status = await call<{ files_done: number; files_failed: number; pages_total: number }>(`/workspaces/${ws.id}/indexing_status`);
+  console.log(`${name}: ingested ${keys.length} files (${status.files_done} indexed, ${status.files_failed} failed), ${status.pages_total} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  state[name] = { workspaceId: ws.id, files };
+  if (cacheDir) fs.writeFileSync(path.join(dataDir, "bench-state.json"), JSON.stringify(state));
+}
+
+for (const c of corpora) await ingest(c.name, c.files);
+if (mixedName) await ingest(mixedName, corpora.flatMap((c) => c.files));
+
+const texts = new Map(corpora.flatMap((c) => c.files).map((key) => [key, pageTexts(path.join(DATA, key))]));
+const bm25For = (keys: string[]) => new PageBm25(new Map(keys.map((k) => [k, texts.get(k)!])));
+const mixedBm25 = mixedName ? bm25For([...texts.keys()]) : undefined;
+
 const latencies: number[] = [];
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(1);
+const recall = (ranks: (number | null)[]) => K.map((k) => ranks.filter((r) => r !== null && r <= k).length / ranks.length);
+const rankOf = (hits: PageHit[], q: Question) => {
+  const i = hits.findIndex((h) => h.doc === q.doc && q.pages.includes(h.page));
+  return i < 0 ? null : i + 1;
+};
 
-for (const set of SETS) {
-  if (!state[set.name]) {
-    const ws = await createWorkspace(deps, { actor, name: set.name, isPublic: false });
-    const files: Record<string, string> = {};
-    const pdfs = fs.readdirSync(set.pdfDir).filter((f) => f.endsWith(".pdf")).sort();
-    const t0 = performance.now();
-    for (const name of pdfs) {
-      const stored = await storeStream(deps, {
-        actor, scope: "workspace", workspaceId: ws.id, filename: name, contentType: "application/pdf",
-        body: fs.createReadStream(path.join(set.pdfDir, name)), maxBytes: config.MAX_UPLOAD_BYTES,
-      });
-      files[name] = stored.id;
-    }
-    await drainQueue(deps);
-    const status = await call<{ files_done: number; files_failed: number; pages_total: number }>(`/workspaces/${ws.id}/indexing_status`);
-    console.log(`${set.name}: ingested ${pdfs.length} files (${status.files_done} indexed, ${status.files_failed} failed), ${status.pages_total} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    state[set.name] = { workspaceId: ws.id, files };
-    if (cacheDir) fs.writeFileSync(path.join(dataDir, "bench-state.json"), JSON.stringify(state));
-  }
+async function ours(workspace: string, q: Question, single: boolean): Promise<number | null> {
+  const { workspaceId, files } = state[workspace]!;
+  const byId = new Map(Object.entries(files).map(([key, id]) => [id, key]));
+  const body = { query: q.question, limit: Math.max(...K), ...(single ? { file_ids: [files[q.doc]] } : {}) };
+  const started = performance.now();
+  const { results } = await call<{ results: { file_id: string; page: number }[] }>(`/workspaces/${workspaceId}/search`, body);
+  latencies.push(performance.now() - started);
+  return rankOf(results.map((r) => ({ doc: byId.get(r.file_id) ?? "", page: r.page })), q);
 }
 
-console.log(`\npage recall, ${deps.db.dialect}${reuse ? " (cached index)" : ""}`);
-console.log(`${"set".padEnd(14)}${"setting".padEnd(9)}${"n".padStart(4)}${K.map((k) => `R@${k}`.padStart(14)).join("")}`);
-for (const set of SETS) {
-  const { workspaceId, files } = state[set.name]!;
-  const questions = set.questions().filter((q) => files[q.doc]);
-  for (const setting of ["shared", "single"] as const) {
-    const ranks: (number | null)[] = [];
+const cell = (o: number, b: number) => `${o.toFixed(2)} ${b.toFixed(2)} ${b > 0 ? `${(o / b).toFixed(2)}x` : o > 0 ? "inf" : "-"}`.padStart(18);
+const row = (corpus: string, setting: string, o: (number | null)[], b: (number | null)[]) => {
+  const [ro, rb] = [recall(o), recall(b)];
+  console.log(`${corpus.padEnd(15)}${setting.padEnd(8)}${String(o.length).padStart(4)}${K.map((_, i) => cell(ro[i]!, rb[i]!)).join("")}`);
+};
+/** Every question of every corpus, per setting ("all": each question counts once, so larger sets weigh more). */
+const all: Record<string, { ours: (number | null)[]; bm25: (number | null)[] }> = {};
+console.log(`\npage recall, ${deps.db.dialect}${reuse ? " (cached index)" : ""}: ours, plain page BM25, ratio`);
+console.log(`${"corpus".padEnd(15)}${"setting".padEnd(8)}${"n".padStart(4)}${K.map((k) => `R@${k}`.padStart(18)).join("")}`);
+for (const c of corpora) {
+  const questions = c.questions().filter((q) => state[c.name]!.files[q.doc]);
+  const dropped = c.questions().length - questions.length;
+  if (dropped > 0) console.log(`${c.name}: ${dropped} questions name a file that is not in the corpus, left out`);
+  if (questions.length === 0) continue;
+  const corpusBm25 = bm25For(c.files);
+  const settings: [string, string, PageBm25, boolean][] = [["shared", c.name, corpusBm25, false], ["single", c.name, corpusBm25, true]];
+  if (mixedName) settings.splice(1, 0, ["mixed", mixedName, mixedBm25!, false]);
+  for (const [setting, workspace, bm25, single] of settings) {
+    const oursRanks: (number | null)[] = [];
+    const bmRanks: (number | null)[] = [];
     for (const q of questions) {
-      const body = { query: q.question, limit: 20, ...(setting === "single" ? { file_ids: [files[q.doc]] } : {}) };
-      const started = performance.now();
-      const { results } = await call<{ results: { file_id: string; page: number }[] }>(`/workspaces/${workspaceId}/search`, body);
-      latencies.push(performance.now() - started);
-      const i = results.findIndex((r) => r.file_id === files[q.doc] && q.pages.includes(r.page));
-      ranks.push(i < 0 ? null : i + 1);
+      oursRanks.push(await ours(workspace, q, single));
+      bmRanks.push(rankOf(bm25.search(q.question, { doc: single ? q.doc : undefined, limit: Math.max(...K) }), q));
     }
-    const recall = K.map((k) => ranks.filter((r) => r !== null && r <= k).length / questions.length);
-    const base = BASELINE[set.name]?.[setting];
-    const cells = recall.map((r, i) => (base ? `${r.toFixed(2)} (${(r / base[i]!).toFixed(2)}x)` : r.toFixed(2)).padStart(14));
-    console.log(`${set.name.padEnd(14)}${setting.padEnd(9)}${String(questions.length).padStart(4)}${cells.join("")}`);
+    row(c.name, setting, oursRanks, bmRanks);
+    const sum = (all[setting] ??= { ours: [], bm25: [] });
+    sum.ours.push(...oursRanks);
+    sum.bm25.push(...bmRanks);
   }
 }
-console.log("(x = ratio to the README's plain-BM25 page baseline, FinanceBench only)");
+if (corpora.length > 1) for (const [setting, { ours: o, bm25: b }] of Object.entries(all)) row("all", setting, o, b);
 latencies.sort((a, b) => a - b);
 console.log(`search latency over ${latencies.length} queries: p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`);
 await backend.close();

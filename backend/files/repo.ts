@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Database, FileScope } from "../platform/db/schema.ts";
+import type { Executor } from "../platform/db/index.ts";
+import type { FileScope } from "../platform/db/schema.ts";
 import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
 
-type Db = Kysely<Database>;
-
 /** A file joined with its current (or pending) version. */
-export function fileRows(db: Db) {
+export function fileRows(db: Executor) {
   return db
     .selectFrom("files as f")
     .leftJoin("file_versions as v", (j) =>
@@ -22,7 +20,7 @@ export function fileRows(db: Db) {
 
 export type FileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof fileRows>["executeTakeFirst"]>>>;
 
-export function findFile(db: Db, o: { id: string; scope: FileScope; workspaceId?: string; ownerId?: string }) {
+export function findFile(db: Executor, o: { id: string; scope: FileScope; workspaceId?: string; ownerId?: string }) {
   let q = fileRows(db).where("f.id", "=", o.id).where("f.scope", "=", o.scope);
   if (o.workspaceId) q = q.where("f.workspace_id", "=", o.workspaceId);
   if (o.ownerId) q = q.where("f.owner_id", "=", o.ownerId);
@@ -30,7 +28,7 @@ export function findFile(db: Db, o: { id: string; scope: FileScope; workspaceId?
 }
 
 /** Blob keys of every version of the given files, so their bytes can be removed too. */
-export async function blobKeysOf(db: Db, where: { workspaceId?: string; fileId?: string }) {
+export async function blobKeysOf(db: Executor, where: { workspaceId?: string; fileId?: string }) {
   let q = db.selectFrom("file_versions as v").innerJoin("files as f", "f.id", "v.file_id").select("v.blob_key");
   if (where.workspaceId) q = q.where("f.workspace_id", "=", where.workspaceId);
   if (where.fileId) q = q.where("f.id", "=", where.fileId);
@@ -38,7 +36,7 @@ export async function blobKeysOf(db: Db, where: { workspaceId?: string; fileId?:
 }
 
 /** Bytes a user's finished files take, plus recent reservations that may still finish. */
-export async function usedBytes(db: Db, userId: string, o: { includePendingSince?: string } = {}) {
+export async function usedBytes(db: Executor, userId: string, o: { includePendingSince?: string } = {}) {
   const q = db
     .selectFrom("file_versions as v")
     .innerJoin("files as f", "f.id", "v.file_id")

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../platform/db/schema.ts";
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "../platform/db/index.ts";
 
 /** A version of a thread file with its file's fields, as the services read it. */
-export function versionRows(db: Exec, o: { workspaceId: string; threadId: string }) {
+export function versionRows(db: Executor, o: { workspaceId: string; threadId: string }) {
   return db
     .selectFrom("file_versions as v")
     .innerJoin("files as f", "f.id", "v.file_id")
@@ -19,24 +16,24 @@ export function versionRows(db: Exec, o: { workspaceId: string; threadId: string
 }
 export type VersionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof versionRows>["executeTakeFirst"]>>>;
 
-export function findVersion(db: Exec, o: { workspaceId: string; threadId: string; versionId: string }) {
+export function findVersion(db: Executor, o: { workspaceId: string; threadId: string; versionId: string }) {
   return versionRows(db, o).where("v.id", "=", o.versionId).executeTakeFirst();
 }
 
 /** The file's current version. */
-export function findLatestVersion(db: Exec, o: { workspaceId: string; threadId: string; fileId: string }) {
+export function findLatestVersion(db: Executor, o: { workspaceId: string; threadId: string; fileId: string }) {
   return versionRows(db, o).where("f.id", "=", o.fileId).whereRef("v.id", "=", "f.current_version_id").executeTakeFirst();
 }
 
 /** Every version of the thread's files (or of one), newest first within each file. */
-export function listVersions(db: Exec, o: { workspaceId: string; threadId: string; fileId?: string }) {
+export function listVersions(db: Executor, o: { workspaceId: string; threadId: string; fileId?: string }) {
   let q = versionRows(db, o);
   if (o.fileId) q = q.where("f.id", "=", o.fileId);
   return q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").orderBy("v.number", "desc").execute();
 }
 
 /** Blob keys of every version of a thread's files, so their bytes go when the thread does. */
-export async function threadBlobKeys(db: Exec, threadId: string): Promise<string[]> {
+export async function threadBlobKeys(db: Executor, threadId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("file_versions as v")
     .innerJoin("files as f", "f.id", "v.file_id")

@@ -3,12 +3,15 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql,
-  type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig,
+  type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type Transaction,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
+
+/** What a repo function runs its queries on: the database or a transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

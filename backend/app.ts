@@ -18,6 +18,7 @@ import { assertStorableText } from "./platform/http/storable-text.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
 import { registerThreadFileRoutes } from "./thread-files/routes.ts";
+import { registerThreadRoutes } from "./threads/routes.ts";
 import { registerBlobRoutes } from "./platform/blobs/routes.ts";
 import { receiveUpload } from "./files/upload.ts";
 import { registerFileRoutes } from "./files/routes.ts";
@@ -103,6 +104,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerBillingRoutes(app, guard, deps);
   registerBlobRoutes(app, guard, deps, (o) => receiveUpload(deps, o));
   registerWorkspaceRoutes(app, guard, deps);
+  registerThreadRoutes(app, guard, deps);
   registerFileRoutes(app, guard, deps);
   registerSearchRoutes(app, guard, deps);
   registerLibraryRoutes(app, guard, deps);

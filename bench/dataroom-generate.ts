@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { makePdf } from "../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../tests/helpers/documents/make-pdf.ts";
 import { mapLimit } from "./support.ts";
 
 const run = promisify(execFile);

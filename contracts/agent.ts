@@ -2,7 +2,7 @@ import { z } from "zod";
 import { citation } from "./citation.ts";
 import { endpoint } from "./endpoint.ts";
 import type { RawEndpoint } from "./raw-endpoints.ts";
-import { messageParams, threadParams } from "./workspaces.ts";
+import { messageParams, threadParams } from "./threads.ts";
 
 /**
  * The analyst agent's answer stream, shared by the server and the thread screen. Every event is

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { deleteFile, renameFile, retryIndexing } from "../../contracts/files.ts";
+import * as threads from "../../contracts/threads.ts";
 import * as ws from "../../contracts/workspaces.ts";
 import { field, mutate } from "./action.server.ts";
 import { setShowThoughts } from "./preferences.server.ts";
@@ -39,22 +40,22 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
       return go(() => api.call(retryIndexing, { params: { id, fid } }), "File queued for indexing again.");
     case "create-thread": {
       const name = field(form, "name");
-      return go(async () => `/workspace/${id}/thread/${(await api.call(ws.createThread, { params: { id }, body: name ? { name } : {} })).id}`, null);
+      return go(async () => `/workspace/${id}/thread/${(await api.call(threads.createThread, { params: { id }, body: name ? { name } : {} })).id}`, null);
     }
     case "rename-thread":
-      return go(() => api.call(ws.updateThread, { params: { id, tid }, body: { name: field(form, "name") } }), "Thread renamed.");
+      return go(() => api.call(threads.updateThread, { params: { id, tid }, body: { name: field(form, "name") } }), "Thread renamed.");
     case "pin-thread":
-      return go(() => api.call(ws.pinThread, { params: { id, tid } }), "Thread pinned.");
+      return go(() => api.call(threads.pinThread, { params: { id, tid } }), "Thread pinned.");
     case "unpin-thread":
-      return go(() => api.call(ws.unpinThread, { params: { id, tid } }), "Thread unpinned.");
+      return go(() => api.call(threads.unpinThread, { params: { id, tid } }), "Thread unpinned.");
     case "bookmark-thread":
-      return go(() => api.call(ws.bookmarkThread, { params: { id, tid } }), "Thread bookmarked.");
+      return go(() => api.call(threads.bookmarkThread, { params: { id, tid } }), "Thread bookmarked.");
     case "unbookmark-thread":
-      return go(() => api.call(ws.unbookmarkThread, { params: { id, tid } }), "Thread bookmark removed.");
+      return go(() => api.call(threads.unbookmarkThread, { params: { id, tid } }), "Thread bookmark removed.");
     case "delete-thread": {
       const onThread = back.startsWith(`/workspace/${id}/thread/${tid}`);
       return go(async () => {
-        await api.call(ws.deleteThread, { params: { id, tid } });
+        await api.call(threads.deleteThread, { params: { id, tid } });
         return onThread ? `/workspace/${id}` : undefined;
       }, "Thread deleted.");
     }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-index";
-import { requireAdmin } from "./admin-guard.server.ts";
+import { requireAdmin } from "../lib/admin-guard.server.ts";
 
 /** Signup Codes is the default tab. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { readFlash, setFlash, type Flash } from "../lib/flash.server.ts";
 import { apiFor } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-signup-codes";
-import { requireAdmin } from "./admin-guard.server.ts";
+import { requireAdmin } from "../lib/admin-guard.server.ts";
 import { pageMeta } from "../components/ui/page-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

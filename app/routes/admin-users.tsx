@@ -1,6 +1,6 @@
 import { ComingSoon } from "../components/admin/coming-soon.tsx";
 import type { Route } from "./+types/admin-users";
-import { requireAdmin } from "./admin-guard.server.ts";
+import { requireAdmin } from "../lib/admin-guard.server.ts";
 import { pageMeta } from "../components/ui/page-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

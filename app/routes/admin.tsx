@@ -1,8 +1,8 @@
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { UserMenu } from "../components/auth/user-menu.tsx";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import type { Route } from "./+types/admin";
-import { requireAdmin } from "./admin-guard.server.ts";
+import { requireAdmin } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

@@ -1,5 +1,7 @@
 import { Link, useLoaderData } from "react-router";
-import { AppShellHeader } from "../components/layout/app-shell-header.tsx";
+import { UserMenu } from "../components/auth/user-menu.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
+import { AppMobileMenu } from "../components/layout/app-mobile-menu.tsx";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/app-placeholder";
 
@@ -12,7 +14,7 @@ const TITLES: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const path = new URL(request.url).pathname;
-  return { viewer: { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin }, title: TITLES[path] ?? "Workspace" };
+  return { productName: context.publicEnv.productName, label: user.displayName || user.email || "Account", title: TITLES[path] ?? "Workspace" };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -20,10 +22,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function AppPlaceholder() {
-  const { viewer, title } = useLoaderData<typeof loader>();
+  const { productName, label, title } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-slate-50">
-      <AppShellHeader viewer={viewer} />
+      <AppHeader productName={productName}>
+        <div className="hidden md:flex">
+          <UserMenu label={label} />
+        </div>
+        <AppMobileMenu />
+      </AppHeader>
       <main className="mx-auto max-w-3xl px-4 py-20 text-center">
         <h1 className="text-2xl font-semibold text-ink">{title}</h1>
         <p className="mt-3 text-slate-600">This page is coming soon.</p>

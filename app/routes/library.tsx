@@ -3,10 +3,10 @@ import { createPrompt, deleteAccountFile, deletePrompt, getStorage, listAccountF
 import { listWorkspaces } from "../../contracts/workspaces.ts";
 import { AccountFiles } from "../components/library/account-files.tsx";
 import { PromptsPanel } from "../components/library/prompts-panel.tsx";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
-import { AppNav } from "../components/workspaces/app-nav.tsx";
+import { AppNav } from "../components/layout/app-nav.tsx";
 import { field, mutate } from "../lib/action.server.ts";
 import { readFlash } from "../lib/flash.server.ts";
 import { apiFor, requireUser } from "../lib/session.server.ts";

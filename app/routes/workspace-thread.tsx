@@ -2,7 +2,7 @@ import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { listModels, streamQaBody } from "../../contracts/agent.ts";
 import { AppError, isAppError } from "../../contracts/errors.ts";
 import { listThreadFiles, transferThreadFile } from "../../contracts/thread-files.ts";
-import { getThread, listMessages, postFeedback, deleteFeedback, setMessageActive } from "../../contracts/workspaces.ts";
+import { getThread, listMessages, postFeedback, deleteFeedback, setMessageActive } from "../../contracts/threads.ts";
 import { ThreadScreen } from "../components/thread/thread-screen.tsx";
 import type { StoredMessage } from "../components/thread/turns.ts";
 import { pageMeta } from "../components/ui/page-meta.ts";

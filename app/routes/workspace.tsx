@@ -1,12 +1,13 @@
 import { data, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "react-router";
-import { listThreads, getWorkspace } from "../../contracts/workspaces.ts";
-import { AppHeader } from "../components/ui/app-header.tsx";
+import { listThreads } from "../../contracts/threads.ts";
+import { getWorkspace } from "../../contracts/workspaces.ts";
+import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
-import { NotFoundView } from "../components/ui/not-found-view.tsx";
+import { NotFoundView } from "../components/layout/not-found-view.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { ThreadList } from "../components/workspace/thread-list.tsx";
 import { WorkspaceHeader } from "../components/workspace/workspace-header.tsx";
-import { AppNav } from "../components/workspaces/app-nav.tsx";
+import { AppNav } from "../components/layout/app-nav.tsx";
 import { readFlash } from "../lib/flash.server.ts";
 import { getShowThoughts } from "../lib/preferences.server.ts";
 import { apiFor, getUser } from "../lib/session.server.ts";

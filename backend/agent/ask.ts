@@ -3,14 +3,14 @@ import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import * as messages from "../threads/message-repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import type { LiveAnswer } from "./live.ts";
 import { launchAnswer } from "./run.ts";
 import { DEFAULT_THREAD_NAME } from "../threads/service.ts";
-import { titleFromQuery } from "../workspaces/title.ts";
+import { titleFromQuery } from "../threads/title.ts";
 import { nameWithModel } from "./title.ts";
 
 /** The model a question names, checked: default the first configured one, else search mode. */
@@ -59,32 +59,13 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
   const askedAt = asked.toISOString();
   // The answer sorts after its question even within the same millisecond.
   const answeredAt = new Date(asked.getTime() + 1).toISOString();
-  const db = deps.db.kysely;
-  const renamed = await db.transaction().execute(async (tx) => {
-    const leaf = await tx
-      .selectFrom("messages")
-      .select("id")
-      .where("thread_id", "=", o.threadId)
-      .where("is_active", "=", 1)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    const base = { thread_id: o.threadId, is_active: 1, created_by: o.actor.user.id };
-    await tx
-      .insertInto("messages")
-      .values({ ...base, id: userMessageId, parent_id: leaf?.id ?? null, role: "user", content: o.query, status: "complete", file_ids: fileIds ? JSON.stringify(fileIds) : null, created_at: askedAt, updated_at: askedAt })
-      .execute();
-    await tx
-      .insertInto("messages")
-      .values({ ...base, id: answerId, parent_id: userMessageId, role: "assistant", content: "", status: "streaming", model, created_at: answeredAt, updated_at: answeredAt })
-      .execute();
-    // The first question names a thread nobody named.
-    const name = !leaf && thread.name === DEFAULT_THREAD_NAME ? titleFromQuery(o.query) : null;
-    let touch = tx.updateTable("threads").set({ updated_at: answeredAt, ...(name ? { name } : {}) }).where("id", "=", o.threadId);
-    if (name) touch = touch.where("name", "=", DEFAULT_THREAD_NAME);
-    await touch.execute();
-    return name;
-  });
+  // The first question names a thread nobody named.
+  const rename = thread.name === DEFAULT_THREAD_NAME ? { from: DEFAULT_THREAD_NAME, to: titleFromQuery(o.query) } : undefined;
+  const renamed = await deps.db.kysely.transaction().execute((tx) =>
+    messages.insertQuestionAndAnswer(tx, {
+      threadId: o.threadId, userId: o.actor.user.id, questionId: userMessageId, answerId, query: o.query, fileIds, model, askedAt, answeredAt, rename,
+    }),
+  );
   if (renamed) nameWithModel(deps, { actor: o.actor, workspaceId: o.workspaceId, threadId: o.threadId, query: o.query, model, plain: renamed });
   return launchAnswer(deps, {
     actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
@@ -99,8 +80,7 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
 export async function regenerate(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string; model?: string }): Promise<LiveAnswer> {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
-  const db = deps.db.kysely;
-  const byId = (id: string) => db.selectFrom("messages").selectAll().where("id", "=", id).where("thread_id", "=", o.threadId).executeTakeFirst();
+  const byId = (id: string) => messages.findThreadMessage(deps.db.kysely, { threadId: o.threadId, messageId: id });
   const m = await byId(o.messageId);
   if (!m) throw notFound("Message");
   const question = m.role === "user" ? m : m.parent_id ? await byId(m.parent_id) : undefined;
@@ -112,14 +92,9 @@ export async function regenerate(deps: Deps, o: { actor: Actor; workspaceId: str
   const fileIds = scoped?.length ? scoped.map((f) => f.id) : undefined;
   const files = scoped?.length ? scoped : await filesInScope(deps, o.workspaceId, undefined);
   const answerId = crypto.randomUUID();
-  const t = now();
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable("messages").set({ is_active: 0, updated_at: t }).where("thread_id", "=", o.threadId).where("parent_id", "=", question.id).where("role", "=", "assistant").execute();
-    await tx
-      .insertInto("messages")
-      .values({ id: answerId, thread_id: o.threadId, parent_id: question.id, role: "assistant", content: "", status: "streaming", is_active: 1, model, created_by: o.actor.user.id, created_at: t, updated_at: t })
-      .execute();
-  });
+  await deps.db.kysely.transaction().execute((tx) =>
+    messages.insertRegeneratedAnswer(tx, { threadId: o.threadId, questionId: question.id, answerId, model, userId: o.actor.user.id }),
+  );
   return launchAnswer(deps, {
     actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
     userMessageId: question.id, answerId, askedAt: question.created_at, question: question.content, model, fileIds, files,

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
+import * as messages from "../threads/message-repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { notFound } from "../workspaces/policy.ts";
-import * as repo from "./repo.ts";
 import { runtimeFor, TICK_MS } from "./runtime.ts";
 
 /** How long cancel waits for the answer to stop before answering with what it sees. */
@@ -16,23 +16,19 @@ const WAIT_MS = 2_000;
  */
 export async function cancelAnswer(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string }) {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
-  const m = await deps.db.kysely
-    .selectFrom("messages")
-    .select(["id", "role", "status"])
-    .where("id", "=", o.messageId)
-    .where("thread_id", "=", o.threadId)
-    .executeTakeFirst();
+  const db = deps.db.kysely;
+  const m = await messages.findThreadMessage(db, { threadId: o.threadId, messageId: o.messageId });
   if (!m || m.role !== "assistant") throw notFound("Answer");
-  if (m.status === "streaming" && (await repo.requestCancel(deps, m.id))) {
+  if (m.status === "streaming" && (await messages.requestCancel(db, m.id))) {
     const live = runtimeFor(deps).live.get(m.id);
     if (live) {
       live.controller.abort();
       await Promise.race([live.finished, sleep(WAIT_MS)]);
     } else {
       const until = Date.now() + WAIT_MS;
-      while (Date.now() < until && (await repo.messageState(deps, m.id))?.status === "streaming") await sleep(TICK_MS / 2);
+      while (Date.now() < until && (await messages.messageState(db, m.id))?.status === "streaming") await sleep(TICK_MS / 2);
     }
   }
-  const state = await repo.messageState(deps, m.id);
+  const state = await messages.messageState(db, m.id);
   return { message_id: m.id, status: state?.status ?? m.status };
 }

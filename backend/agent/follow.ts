@@ -6,6 +6,7 @@ import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { MessageTable } from "../platform/db/schema.ts";
 import type { Actor } from "../platform/http/context.ts";
+import * as messages from "../threads/message-repo.ts";
 import { loadMessage } from "../threads/messages.ts";
 import { notFound } from "../workspaces/policy.ts";
 import type { IndexedEvent } from "./live.ts";
@@ -51,7 +52,7 @@ async function* follow(deps: Deps, m: Selectable<MessageTable>, after: number, s
   while (!signal.aborted) {
     // The state first: the final batch is stored with the final status, so a final state read
     // before the events guarantees the events include the end.
-    const state = await repo.messageState(deps, m.id);
+    const state = await messages.messageState(deps.db.kysely, m.id);
     const stored = await repo.storedEvents(deps, m.id, seq);
     seq = stored.batches;
     for (const { index, timed } of stored.events) {
@@ -68,7 +69,7 @@ async function* follow(deps: Deps, m: Selectable<MessageTable>, after: number, s
       return;
     }
     if (Date.now() - Date.parse(state.updated_at) > ABANDONED_MS) {
-      await repo.failAbandoned(deps, m.id, new Date(Date.now() - ABANDONED_MS).toISOString());
+      await messages.failAbandoned(deps.db.kysely, m.id, new Date(Date.now() - ABANDONED_MS).toISOString());
       yield* closing(m.id, "failed", next, GONE);
       return;
     }

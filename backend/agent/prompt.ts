@@ -1,5 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { Deps } from "../deps.ts";
+import { historyRows } from "../threads/message-repo.ts";
 import { stripMarkers } from "./markers.ts";
 
 /** Earlier turns given back to the model, and how much of each. */
@@ -28,17 +29,7 @@ export function systemPrompt(o: { workspaceName: string; files: { id: string; fi
  * first, citation markers removed (their numbers meant sources of another answer), then the question.
  */
 export async function conversation(deps: Deps, o: { threadId: string; before: string; question: string }): Promise<ModelMessage[]> {
-  const rows = await deps.db.kysely
-    .selectFrom("messages")
-    .select(["role", "content", "status"])
-    .where("thread_id", "=", o.threadId)
-    .where("is_active", "=", 1)
-    .where("created_at", "<", o.before)
-    .where("content", "!=", "")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(HISTORY_MESSAGES)
-    .execute();
+  const rows = await historyRows(deps.db.kysely, { threadId: o.threadId, before: o.before, limit: HISTORY_MESSAGES });
   const history: ModelMessage[] = rows
     .reverse()
     .filter((r) => r.role === "user" || r.status === "complete" || r.status === "cancelled")

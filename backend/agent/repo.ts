@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { TimedEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import * as messages from "../threads/message-repo.ts";
 import type { FinalStatus, LiveAnswer } from "./live.ts";
 
 /**
@@ -22,12 +23,7 @@ export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: F
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const s of snapshots) {
       // The row first: it locks the answer (a concurrent delete waits) and says whether it exists.
-      const updated = await tx
-        .updateTable("messages")
-        .set({ content: s.content, citations: s.citations, updated_at: t, ...(status ? { status } : {}) })
-        .where("id", "=", s.a.id)
-        .executeTakeFirst();
-      s.gone = Number(updated.numUpdatedRows) === 0;
+      s.gone = !(await messages.updateAnswer(tx, { id: s.a.id, content: s.content, citations: s.citations, status, at: t }));
       if (s.gone || s.batch.length === 0) continue;
       await tx
         .insertInto("message_events")
@@ -41,28 +37,6 @@ export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: F
     s.a.lastWriteAt = Date.now();
   }
   return snapshots.filter((s) => s.gone).map((s) => s.a);
-}
-
-/** Which of these answers someone asked to cancel. */
-export async function cancelRequested(deps: Deps, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await deps.db.kysely.selectFrom("messages").select("id").where("id", "in", ids).where("cancel_requested_at", "is not", null).execute();
-  return rows.map((r) => r.id);
-}
-
-/** Sets the cancel flag of an answer still being written; false when it had already ended. */
-export async function requestCancel(deps: Deps, messageId: string): Promise<boolean> {
-  const r = await deps.db.kysely
-    .updateTable("messages")
-    .set({ cancel_requested_at: now() })
-    .where("id", "=", messageId)
-    .where("status", "=", "streaming")
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-export async function messageState(deps: Deps, messageId: string) {
-  return deps.db.kysely.selectFrom("messages").select(["status", "updated_at"]).where("id", "=", messageId).executeTakeFirst();
 }
 
 /** Stored event batches from batch `fromSeq` on, with each event's index in the answer. */
@@ -79,31 +53,14 @@ export async function storedEvents(deps: Deps, messageId: string, fromSeq = 0): 
   return { batches: fromSeq + rows.length, events };
 }
 
-/** Marks an answer whose writer stopped (its process died) as failed; false if it moved on meanwhile. */
-export async function failAbandoned(deps: Deps, messageId: string, staleBefore: string): Promise<boolean> {
-  const r = await deps.db.kysely
-    .updateTable("messages")
-    .set({ status: "failed", updated_at: now() })
-    .where("id", "=", messageId)
-    .where("status", "=", "streaming")
-    .where("updated_at", "<", staleBefore)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
 /**
  * Closes every answer whose writer stopped without finishing (its process died: a live answer
  * touches its row every few seconds) as failed. Run at start-up and with the periodic sweeps, so
- * such answers don't wait for a follower to notice. Returns how many were closed.
+ * such answers don't wait for a follower to notice. Returns how many were closed. (The query is
+ * the threads' message repo's; server.ts calls it from here.)
  */
 export async function sweepAbandonedAnswers(deps: Deps, staleAfterMs: number): Promise<number> {
-  const r = await deps.db.kysely
-    .updateTable("messages")
-    .set({ status: "failed", updated_at: now() })
-    .where("status", "=", "streaming")
-    .where("updated_at", "<", new Date(Date.now() - staleAfterMs).toISOString())
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return messages.failAllAbandoned(deps.db.kysely, new Date(Date.now() - staleAfterMs).toISOString());
 }
 
 export async function recordUsage(

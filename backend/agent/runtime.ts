@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import * as messages from "../threads/message-repo.ts";
 import type { FinalStatus, LiveAnswer } from "./live.ts";
 import * as repo from "./repo.ts";
 
@@ -60,7 +61,7 @@ export class AnswerRuntime {
           for (const a of await repo.storeProgress(this.deps, due, null)) a.controller.abort();
         });
       }
-      const cancelled = await repo.cancelRequested(this.deps, answers.map((a) => a.id));
+      const cancelled = await messages.cancelRequested(this.deps.db.kysely, answers.map((a) => a.id));
       for (const id of cancelled) this.live.get(id)?.controller.abort();
     } catch (err) {
       this.deps.log.error("[agent] storing answers in progress failed:", err);

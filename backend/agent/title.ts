@@ -2,7 +2,7 @@ import { generateText } from "ai";
 import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { renameThreadIfNamed } from "../threads/repo.ts";
 import { recordUsage } from "./repo.ts";
 
 const TITLE_TIMEOUT_MS = 15_000;
@@ -17,13 +17,9 @@ export function nameWithModel(deps: Deps, o: { actor: Actor; workspaceId: string
   void modelTitle(deps, o.model, o.query)
     .then(async (t) => {
       await recordUsage(deps, { userId: o.actor.user.id, workspaceId: o.workspaceId, threadId: o.threadId, messageId: null, ...t.usage });
-      if (t.title) await setName(deps, o.threadId, o.plain, t.title);
+      if (t.title) await renameThreadIfNamed(deps.db.kysely, { threadId: o.threadId, from: o.plain, to: t.title });
     })
     .catch((err: unknown) => deps.log.warn("[agent] naming a thread with the model failed:", err));
-}
-
-async function setName(deps: Deps, threadId: string, from: string, to: string): Promise<void> {
-  await deps.db.kysely.updateTable("threads").set({ name: to, updated_at: now() }).where("id", "=", threadId).where("name", "=", from).execute();
 }
 
 async function modelTitle(deps: Deps, model: string, query: string) {

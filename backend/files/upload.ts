@@ -7,7 +7,8 @@ import { BlobExistsError, BlobTooLargeError, blobKey } from "../platform/blobs/b
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
@@ -81,7 +82,7 @@ export async function finalizeUpload(
     await setVersionChecksum(tx, f.version_id!, sha256);
     await updateFile(tx, f.id, { status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t });
     await enqueue(tx, { fileId: f.id, versionId: f.version_id! });
-    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+    await touchWorkspace(tx, o.workspaceId, t);
   });
   const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
   return presentFile(done!);

@@ -7,7 +7,7 @@ import { DEFAULT_CONTENT_TYPE, extensionOf, isSupported } from "../files/support
 import { uniqueNames } from "../files/zip.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { ParseError, type ChildFile } from "./types.ts";
 
 /** An upload is depth 0; its entries 1; entries of an archive inside it 2. Nothing deeper. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFile, storableText } from "./parse-file.ts";
-import { makeDocx, makePptx, makeXlsx } from "./test-fixtures/make-office.ts";
+import { makeDocx, makePptx, makeXlsx } from "../../tests/helpers/documents/make-office.ts";
 
 let dir: string;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ParserPool } from "./parser-pool.ts";
-import { makePdf } from "./test-fixtures/make-pdf.ts";
+import { makePdf } from "../../tests/helpers/documents/make-pdf.ts";
 
 // Real workers (each boot takes a second or more on a loaded 2-core box): reuse, replacement after
 // N files or a failure, and the cap on workers running at once.

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runParser } from "./run-parser.ts";
-import { makePdf } from "./test-fixtures/make-pdf.ts";
+import { makePdf } from "../../tests/helpers/documents/make-pdf.ts";
 import type { ParseErrorReason } from "./types.ts";
 
 // Hostile files, each parsed in a real worker: it must end as a ParseError with the right reason

@@ -1,10 +1,7 @@
-import { sql, type Transaction } from "kysely";
-import type { Dialect } from "../platform/db/index.ts";
-import type { Database } from "../platform/db/schema.ts";
+import { sql } from "kysely";
+import type { Dialect, Executor } from "../platform/db/index.ts";
 import { documentLabel } from "../search/query.ts";
 import type { ParsedDocument, Passage } from "./types.ts";
-
-type Tx = Transaction<Database>;
 
 /** Rows per INSERT: well under SQLite's limit on bound parameters. */
 const BATCH = 200;
@@ -14,7 +11,7 @@ function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
 }
 
 /** Removes everything indexed for a version (on SQLite a trigger removes the FTS rows). */
-export async function deleteVersionIndex(tx: Tx, versionId: string): Promise<void> {
+export async function deleteVersionIndex(tx: Executor, versionId: string): Promise<void> {
   await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
   await tx.deleteFrom("pages").where("version_id", "=", versionId).execute();
   await tx.deleteFrom("documents").where("version_id", "=", versionId).execute();
@@ -25,7 +22,7 @@ export async function deleteVersionIndex(tx: Tx, versionId: string): Promise<voi
  * job done, so a job run twice (a retry, a requeued stuck job) leaves exactly one copy.
  */
 export async function writeVersionIndex(
-  tx: Tx,
+  tx: Executor,
   dialect: Dialect,
   o: { versionId: string; fileId: string; fileName: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
 ): Promise<void> {

@@ -1,7 +1,8 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now, page } from "../platform/paging.ts";
+import { page } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { presentFile } from "../files/present.ts";
 import { deleteFileRow, findFile, listAccountFileRows } from "../files/repo.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";

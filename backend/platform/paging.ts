@@ -33,5 +33,3 @@ export function page<T>(rows: T[], limit: number, key: (row: T) => [string, stri
   const last = items[items.length - 1];
   return { items, next_cursor: rows.length > limit && last ? encodeCursor(...key(last)) : null };
 }
-
-export const now = () => new Date().toISOString();

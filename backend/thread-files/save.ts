@@ -8,7 +8,8 @@ import { findFile, insertFile, insertVersion, updateFile } from "../files/repo.t
 import { storeCounted } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { touchThread } from "../threads/repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentSaved } from "./present.ts";
 import { findVersion, lastVersionNumber } from "./repo.ts";
@@ -71,7 +72,7 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
         created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: last + 1,
       });
       await updateFile(tx, fileId, { current_version_id: versionId, filename, updated_at: t });
-      await tx.updateTable("threads").set({ updated_at: t }).where("id", "=", o.threadId).execute();
+      await touchThread(tx, o.threadId, t);
     });
   } catch (err) {
     await deps.blobs.delete(key).catch(() => undefined);

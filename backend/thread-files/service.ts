@@ -3,7 +3,7 @@ import type { ThreadFile } from "../../contracts/thread-files.ts";
 import type { Deps } from "../deps.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentFiles, presentSaved } from "./present.ts";
 import { findLatestVersion, findVersion, listVersions, renameThreadFileRow, type VersionRow } from "./repo.ts";

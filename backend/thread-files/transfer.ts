@@ -11,7 +11,8 @@ import { storeCounted, storeStream } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { now } from "../platform/paging.ts";
+import { now } from "../platform/clock.ts";
+import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadVersion, type ThreadTarget } from "./service.ts";
 
 /**
@@ -45,7 +46,7 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
     await insertVersion(tx, { id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t });
     await updateFile(tx, target.id, { current_version_id: versionId, status: "uploaded", error: null, updated_at: t });
     await enqueue(tx, { fileId: target.id, versionId });
-    await tx.updateTable("workspaces").set({ updated_at: t }).where("id", "=", o.workspaceId).execute();
+    await touchWorkspace(tx, o.workspaceId, t);
   });
   return presentFile((await findFile(deps.db.kysely, { id: target.id, scope: "workspace" }))!);
 }

@@ -1,15 +1,15 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Executor } from "../platform/db/index.ts";
 import type { Database } from "../platform/db/schema.ts";
+import { now } from "../platform/clock.ts";
 import { decodeCursor, afterCursor } from "../platform/paging.ts";
 
-export type Db = Kysely<Database>;
-
-export function findWorkspace(db: Db, id: string) {
+export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** Rows with the viewer's bookmark flag and the bookmark count. */
-export function workspaceRows(db: Db, viewerId: string | null) {
+export function workspaceRows(db: Executor, viewerId: string | null) {
   return db
     .selectFrom("workspaces as w")
     .selectAll("w")
@@ -31,11 +31,11 @@ export function workspaceRows(db: Db, viewerId: string | null) {
 
 export type WorkspaceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof workspaceRows>["executeTakeFirst"]>>>;
 
-export function getWorkspaceRow(db: Db, id: string, viewerId: string | null) {
+export function getWorkspaceRow(db: Executor, id: string, viewerId: string | null) {
   return workspaceRows(db, viewerId).where("w.id", "=", id).executeTakeFirst();
 }
 
-export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
+export function listWorkspaceRows(db: Executor, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
   let q = workspaceRows(db, o.userId);
   type Eb = ExpressionBuilder<Database & { w: Database["workspaces"] }, "w">;
   const owned = (eb: Eb) => eb("w.owner_id", "=", o.userId);
@@ -52,7 +52,7 @@ export function listWorkspaceRows(db: Db, o: { userId: string; filter: "owned" |
   return q.orderBy("w.updated_at", "desc").orderBy("w.id", "desc").limit(o.limit + 1).execute();
 }
 
-export function mostBookmarked(db: Db, o: { since: string; limit: number; viewerId: string | null }) {
+export function mostBookmarked(db: Executor, o: { since: string; limit: number; viewerId: string | null }) {
   return workspaceRows(db, o.viewerId)
     .where("w.is_public", "=", 1)
     .select((eb) =>
@@ -67,4 +67,47 @@ export function mostBookmarked(db: Db, o: { since: string; limit: number; viewer
     .orderBy("w.updated_at", "desc")
     .limit(o.limit)
     .execute();
+}
+
+export async function insertWorkspace(db: Executor, o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean }): Promise<void> {
+  const t = now();
+  await db
+    .insertInto("workspaces")
+    .values({ id: o.id, owner_id: o.ownerId, name: o.name, description: o.description, is_public: o.isPublic ? 1 : 0, created_at: t, updated_at: t })
+    .execute();
+}
+
+export async function updateWorkspace(db: Executor, id: string, o: { name?: string; description?: string; isPublic?: boolean }): Promise<void> {
+  await db
+    .updateTable("workspaces")
+    .set({
+      ...(o.name !== undefined ? { name: o.name } : {}),
+      ...(o.description !== undefined ? { description: o.description } : {}),
+      ...(o.isPublic !== undefined ? { is_public: o.isPublic ? 1 : 0 } : {}),
+      updated_at: now(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Marks a workspace as changed at `at` (it sorts as newest). */
+export async function touchWorkspace(db: Executor, id: string, at: string): Promise<void> {
+  await db.updateTable("workspaces").set({ updated_at: at }).where("id", "=", id).execute();
+}
+
+/** Its threads, files and bookmarks go with it (foreign keys); the caller removes the files' bytes first. */
+export async function deleteWorkspace(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom("workspaces").where("id", "=", id).execute();
+}
+
+export async function setWorkspaceBookmark(db: Executor, o: { userId: string; workspaceId: string; on: boolean }): Promise<void> {
+  if (o.on) {
+    await db
+      .insertInto("workspace_bookmarks")
+      .values({ user_id: o.userId, workspace_id: o.workspaceId, created_at: now() })
+      .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom("workspace_bookmarks").where("user_id", "=", o.userId).where("workspace_id", "=", o.workspaceId).execute();
+  }
 }

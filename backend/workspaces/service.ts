@@ -3,11 +3,11 @@ import type { Workspace } from "../../contracts/workspaces.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { now, page } from "../platform/paging.ts";
+import { page } from "../platform/paging.ts";
 import { authorize, notFound } from "./policy.ts";
 import { presentWorkspace } from "./present.ts";
 import * as repo from "./repo.ts";
-import { titleFromQuery } from "./title.ts";
+import { titleFromQuery } from "../threads/title.ts";
 
 /** Loads a workspace the actor may use for `ability`, or throws 404/403. */
 export async function loadWorkspace(deps: Deps, actor: Actor | null, id: string, ability: "read" | "write" | "bookmark" = "read") {
@@ -32,11 +32,7 @@ export async function listWorkspaces(deps: Deps, o: { actor: Actor; filter: "own
 export async function createWorkspace(deps: Deps, o: { actor: Actor; name: string; isPublic: boolean; description?: string }) {
   requireFullAccess(o.actor);
   const id = crypto.randomUUID();
-  const t = now();
-  await deps.db.kysely
-    .insertInto("workspaces")
-    .values({ id, owner_id: o.actor.user.id, name: o.name, description: o.description ?? "", is_public: o.isPublic ? 1 : 0, created_at: t, updated_at: t })
-    .execute();
+  await repo.insertWorkspace(deps.db.kysely, { id, ownerId: o.actor.user.id, name: o.name, description: o.description ?? "", isPublic: o.isPublic });
   return present(deps, o.actor, id);
 }
 
@@ -50,37 +46,19 @@ export async function updateWorkspace(
   o: { actor: Actor; workspaceId: string; name?: string; description?: string; isPublic?: boolean },
 ) {
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
-  await deps.db.kysely
-    .updateTable("workspaces")
-    .set({
-      ...(o.name !== undefined ? { name: o.name } : {}),
-      ...(o.description !== undefined ? { description: o.description } : {}),
-      ...(o.isPublic !== undefined ? { is_public: o.isPublic ? 1 : 0 } : {}),
-      updated_at: now(),
-    })
-    .where("id", "=", o.workspaceId)
-    .execute();
+  await repo.updateWorkspace(deps.db.kysely, o.workspaceId, { name: o.name, description: o.description, isPublic: o.isPublic });
   return present(deps, o.actor, o.workspaceId);
 }
 
 export async function deleteWorkspace(deps: Deps, o: { actor: Actor; workspaceId: string; deleteBlobs: (workspaceId: string) => Promise<void> }) {
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   await o.deleteBlobs(o.workspaceId);
-  await deps.db.kysely.deleteFrom("workspaces").where("id", "=", o.workspaceId).execute();
+  await repo.deleteWorkspace(deps.db.kysely, o.workspaceId);
 }
 
 export async function setBookmark(deps: Deps, o: { actor: Actor; workspaceId: string; on: boolean }) {
   await loadWorkspace(deps, o.actor, o.workspaceId, o.on ? "bookmark" : "read");
-  const db = deps.db.kysely;
-  if (o.on) {
-    await db
-      .insertInto("workspace_bookmarks")
-      .values({ user_id: o.actor.user.id, workspace_id: o.workspaceId, created_at: now() })
-      .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doNothing())
-      .execute();
-  } else {
-    await db.deleteFrom("workspace_bookmarks").where("user_id", "=", o.actor.user.id).where("workspace_id", "=", o.workspaceId).execute();
-  }
+  await repo.setWorkspaceBookmark(deps.db.kysely, { userId: o.actor.user.id, workspaceId: o.workspaceId, on: o.on });
   return present(deps, o.actor, o.workspaceId);
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
-import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

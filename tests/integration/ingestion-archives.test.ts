@@ -1,7 +1,7 @@
 import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
-import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { claim, enqueue } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFile } from "../../backend/ingestion/parse-file.ts";
 import { buildPassages } from "../../backend/ingestion/passages.ts";
-import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

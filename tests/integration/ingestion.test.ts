@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
-import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { sql } from "kysely";
 import { BACKOFF_BASE_MS, claim, enqueue, fail, requeueStuck } from "../../backend/platform/jobs/queue.ts";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Thread } from "../../contracts/workspaces.ts";
+import type { Thread } from "../../contracts/threads.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePdf } from "../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";

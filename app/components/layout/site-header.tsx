@@ -1,13 +1,8 @@
 import { Link, NavLink } from "react-router";
 import type { Viewer } from "../../lib/viewer.server.ts";
 import { Logo } from "./logo.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
-
-export const NAV_LINKS = [
-  { to: "/features", label: "Features" },
-  { to: "/use-cases", label: "Use Cases" },
-  { to: "/pricing", label: "Pricing" },
-];
+import { SiteMobileMenu } from "./site-mobile-menu.tsx";
+import { NAV_LINKS } from "./site-nav-links.ts";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-ink"}`;
@@ -33,7 +28,7 @@ export function SiteHeader({ productName, viewer }: { productName: string; viewe
             </>
           )}
         </div>
-        <MobileMenu signedIn={Boolean(viewer)} />
+        <SiteMobileMenu signedIn={Boolean(viewer)} />
       </div>
     </header>
   );

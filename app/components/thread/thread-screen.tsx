@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { Citation } from "../../../contracts/citation.ts";
 import type { ThreadFile } from "../../../contracts/thread-files.ts";
-import type { Thread } from "../../../contracts/workspaces.ts";
+import type { Thread } from "../../../contracts/threads.ts";
 import { Card } from "../ui/card.tsx";
 import { AnswerView, type WrittenFile } from "./answer-view.tsx";
 import { FileViewer, type ViewerTarget } from "./file-viewer.tsx";

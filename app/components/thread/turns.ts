@@ -1,4 +1,4 @@
-import type { Message } from "../../../contracts/workspaces.ts";
+import type { Message } from "../../../contracts/threads.ts";
 import type { AnswerState } from "./answer-state.ts";
 
 /** A stored message (answers with their citations and model). */

@@ -1,4 +1,4 @@
-import type { Thread } from "../../../contracts/workspaces.ts";
+import type { Thread } from "../../../contracts/threads.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Popover } from "../ui/popover.tsx";

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
-import type { Thread, Workspace } from "../../../contracts/workspaces.ts";
+import type { Thread } from "../../../contracts/threads.ts";
+import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Button } from "../ui/button.tsx";
 import { ThreadActions } from "./thread-actions.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";

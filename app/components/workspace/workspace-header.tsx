@@ -1,7 +1,7 @@
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Popover } from "../ui/popover.tsx";
-import { PodActions } from "./pod-actions.tsx";
+import { WorkspaceActions } from "./workspace-actions.tsx";
 
 /** Title, description, the '(Published)' badge and the Pod actions (a menu on small screens). */
 export function WorkspaceHeader({ workspace, signedIn, showThoughts }: { workspace: Workspace; signedIn: boolean; showThoughts: boolean }) {
@@ -22,7 +22,7 @@ export function WorkspaceHeader({ workspace, signedIn, showThoughts }: { workspa
         ) : null}
       </div>
       <div className="hidden shrink-0 md:block">
-        <PodActions layout="bar" {...actions} />
+        <WorkspaceActions layout="bar" {...actions} />
       </div>
       <div className="md:hidden">
         <Popover
@@ -38,7 +38,7 @@ export function WorkspaceHeader({ workspace, signedIn, showThoughts }: { workspa
             </>
           }
         >
-          <PodActions layout="menu" {...actions} />
+          <WorkspaceActions layout="menu" {...actions} />
         </Popover>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makePdf } from "../test-fixtures/make-pdf.ts";
+import { makePdf } from "../../../tests/helpers/documents/make-pdf.ts";
 import { defaultLimits } from "../types.ts";
 import { parsePdf } from "./pdf.ts";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import type { Db } from "../db/index.ts";
-import type { Database, IngestionJobTable } from "../db/schema.ts";
+import { sql, type Selectable } from "kysely";
+import type { Db, Executor } from "../db/index.ts";
+import type { IngestionJobTable } from "../db/schema.ts";
 
 export type Job = Selectable<IngestionJobTable>;
 
@@ -10,12 +10,10 @@ export const MAX_ATTEMPTS = 3;
 /** The first retry waits this long; each further one doubles it. */
 export const BACKOFF_BASE_MS = 5_000;
 
-type Exec = Kysely<Database> | Transaction<Database>;
-
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
 /** Queues (re)indexing of a file version. Pass a transaction to enqueue with the file's own write. */
-export async function enqueue(db: Exec, o: { fileId: string; versionId: string }): Promise<string> {
+export async function enqueue(db: Executor, o: { fileId: string; versionId: string }): Promise<string> {
   const id = crypto.randomUUID();
   const t = iso();
   await db
@@ -51,7 +49,7 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now()): Promi
   return rows[0] ?? null;
 }
 
-export async function complete(db: Exec, jobId: string): Promise<void> {
+export async function complete(db: Executor, jobId: string): Promise<void> {
   // locked_at stays: with updated_at it tells how long the job took (the status's estimate).
   await db.updateTable("ingestion_jobs").set({ status: "done", locked_by: null, error: null, updated_at: iso() }).where("id", "=", jobId).execute();
 }
@@ -60,7 +58,7 @@ export async function complete(db: Exec, jobId: string): Promise<void> {
  * A failed attempt: retried after an exponential backoff while attempts remain, unless the error
  * is permanent (a corrupt file won't parse the second time either). Returns whether it is final.
  */
-export async function fail(db: Exec, job: Job, error: string, o: { permanent?: boolean; nowMs?: number } = {}): Promise<boolean> {
+export async function fail(db: Executor, job: Job, error: string, o: { permanent?: boolean; nowMs?: number } = {}): Promise<boolean> {
   const nowMs = o.nowMs ?? Date.now();
   const final = o.permanent === true || job.attempts >= MAX_ATTEMPTS;
   const retryAt = nowMs + BACKOFF_BASE_MS * 2 ** Math.max(0, job.attempts - 1);
@@ -77,7 +75,7 @@ export async function fail(db: Exec, job: Job, error: string, o: { permanent?: b
  * Only while the job is still this worker's; returns false once it is not (finished, or requeued
  * by a sweep that took this worker for dead).
  */
-export async function heartbeat(db: Exec, job: Pick<Job, "id" | "locked_by">, progress?: { done: number; total: number | null }, nowMs = Date.now()): Promise<boolean> {
+export async function heartbeat(db: Executor, job: Pick<Job, "id" | "locked_by">, progress?: { done: number; total: number | null }, nowMs = Date.now()): Promise<boolean> {
   if (!job.locked_by) return false;
   const res = await db
     .updateTable("ingestion_jobs")
@@ -94,7 +92,7 @@ export async function heartbeat(db: Exec, job: Pick<Job, "id" | "locked_by">, pr
  * once. The attempt was counted when the job was claimed; one that has used all its attempts is
  * left to `failAbandoned`, so a file that kills its worker every time cannot loop forever.
  */
-export async function requeueStuck(db: Exec, olderThanMs: number, nowMs = Date.now()): Promise<number> {
+export async function requeueStuck(db: Executor, olderThanMs: number, nowMs = Date.now()): Promise<number> {
   const res = await db
     .updateTable("ingestion_jobs")
     .set({ status: "queued", locked_at: null, locked_by: null, pages_done: null, pages_total: null, updated_at: iso(nowMs) })
@@ -106,7 +104,7 @@ export async function requeueStuck(db: Exec, olderThanMs: number, nowMs = Date.n
 }
 
 /** Stuck jobs (as in `requeueStuck`) with no attempt left fail for good; returns them. */
-export async function failAbandoned(db: Exec, olderThanMs: number, error: string, nowMs = Date.now()): Promise<Pick<Job, "id" | "file_id" | "version_id">[]> {
+export async function failAbandoned(db: Executor, olderThanMs: number, error: string, nowMs = Date.now()): Promise<Pick<Job, "id" | "file_id" | "version_id">[]> {
   return db
     .updateTable("ingestion_jobs")
     .set({ status: "failed", locked_by: null, error, updated_at: iso(nowMs) })

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { makePdf } from "../../../backend/ingestion/test-fixtures/make-pdf.ts";
+import { makePdf } from "../../helpers/documents/make-pdf.ts";
 import { expect, PASSWORD, signUp, uniqueEmail } from "./fixtures.ts";
 
 /** Shared by the indexing journeys (indexing-panel.spec.ts, indexing-worker.spec.ts). */

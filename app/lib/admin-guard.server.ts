@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { AuthUser } from "../../contracts/auth.ts";
 import { checkAdminRole } from "../../contracts/signup-codes.ts";
-import { setFlash } from "../lib/flash.server.ts";
-import { apiFor, requireUser } from "../lib/session.server.ts";
+import { setFlash } from "./flash.server.ts";
+import { apiFor, requireUser } from "./session.server.ts";
 
 export const NOT_ADMIN = "You don't have permission to access the admin area.";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { LogoMark } from "../layout/logo.tsx";
+import { LogoMark } from "./logo.tsx";
 
 export const NOT_FOUND_REDIRECT_MS = 3000;
 

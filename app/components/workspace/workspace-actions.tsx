@@ -3,7 +3,7 @@ import { Badge } from "../ui/badge.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { CopyLinkButton } from "./copy-link-button.tsx";
-import { EditPodForm } from "./edit-pod-form.tsx";
+import { EditWorkspaceForm } from "./edit-workspace-form.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** Spec section 2 Pod actions: what each visitor may do with this workspace. */
-export function PodActions({ workspace: w, signedIn, showThoughts, layout }: Props) {
+export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout }: Props) {
   const owner = w.permission === "owner";
   const wide = layout === "menu" ? "w-full justify-start" : "";
   const button = buttonClass("secondary", `px-3 py-1.5 ${wide}`);
@@ -38,7 +38,7 @@ export function PodActions({ workspace: w, signedIn, showThoughts, layout }: Pro
         </Badge>
       )}
       {w.is_public ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
-      {owner ? <EditPodForm workspace={w} className={button} /> : null}
+      {owner ? <EditWorkspaceForm workspace={w} className={button} /> : null}
       {signedIn && !owner ? (
         <WorkspaceForm workspaceId={w.id} intent={w.is_bookmarked ? "unbookmark" : "bookmark"}>
           {(pending) => (

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProductMark } from "../auth/auth-shell.tsx";
-import { Tooltip } from "../layout/tooltip.tsx";
+import { Tooltip } from "../ui/tooltip.tsx";
 
-/** The signed-in shell's top bar: logo back to the workspace list, then whatever the page adds. */
+/** The one header of every signed-in page: logo back to the workspace list, then whatever the page adds. */
 export function AppHeader({ productName, children }: { productName: string; children?: ReactNode }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">

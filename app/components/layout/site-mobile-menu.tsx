@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { NAV_LINKS } from "./site-header.tsx";
+import { NAV_LINKS } from "./site-nav-links.ts";
 
 /**
  * The public mobile menu. A <details> element, so it opens without JavaScript; with JavaScript it
  * also closes on navigation and on Escape.
  */
-export function MobileMenu({ signedIn }: { signedIn: boolean }) {
+export function SiteMobileMenu({ signedIn }: { signedIn: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {

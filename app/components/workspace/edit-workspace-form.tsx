@@ -6,7 +6,7 @@ import { TextArea } from "../ui/textarea.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
 /** Rename and describe the Pod (owner). Keyed by updated_at so a saved edit closes the panel. */
-export function EditPodForm({ workspace: w, className }: { workspace: Workspace; className: string }) {
+export function EditWorkspaceForm({ workspace: w, className }: { workspace: Workspace; className: string }) {
   return (
     <Popover key={w.updated_at} label="Edit Pod" summaryClassName={className} panelClassName="sm:w-80">
       <WorkspaceForm workspaceId={w.id} intent="edit" className="space-y-3">

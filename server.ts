@@ -20,16 +20,11 @@ import type { PublicEnv } from "./app/lib/load-context.ts";
 import { sameOrigin } from "./app/lib/same-origin.server.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
 import { forkServers } from "./backend/platform/cluster.ts";
-import { loadConfig, loadDotEnv, type Config } from "./backend/platform/config.ts";
+import { loadConfig, type Config } from "./backend/config.ts";
+import { loadDotEnv } from "./backend/platform/config.ts";
 import { clientAddress, isTrustedProxy, trustedProxies } from "./backend/platform/http/client-address.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
-import { ABANDONED_MS } from "./backend/agent/follow.ts";
-import { sweepAbandonedAnswers } from "./backend/agent/repo.ts";
-import { sweepStaleUploads } from "./backend/files/upload.ts";
-import { closeParsers } from "./backend/ingestion/run-parser.ts";
-import { startWorkerLoop, type WorkerLoop } from "./backend/ingestion/worker-loop.ts";
-
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+import { closeWorkerThreads, startWorker, type StartedWorker } from "./backend/worker.ts";
 
 export interface StartedServer {
   url: string;
@@ -37,15 +32,35 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+type ViteMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
 export async function startServer(config: Config, overrides: Partial<Parameters<typeof bootBackend>[0]> = {}): Promise<StartedServer> {
   const roles = new Set(config.ROLES);
   // The worker role needs the backend too (database, blobs): ROLES=worker alone runs ingestion.
   const needBackend = roles.has("api") || roles.has("worker") || (roles.has("web") && !config.BACKEND_URL);
   const backend = needBackend ? await bootBackend({ config, ...overrides }) : null;
   const app = new Hono();
-
   if (roles.has("api") && backend) app.route("/api", backend.api);
+  addSecurityHeaders(app);
+  addTrailingSlashRedirects(app);
+  const vite = roles.has("web") ? await mountWeb(app, config, backend) : null;
+  const worker: StartedWorker | null = roles.has("worker") && backend ? startWorker(backend.deps) : null;
+  const server = await listen(app, config, vite);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  return {
+    url: `http://localhost:${port}`,
+    backend,
+    async close() {
+      await worker?.close();
+      await closeWorkerThreads();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend?.close();
+    },
+  };
+}
 
+function addSecurityHeaders(app: Hono): void {
   app.use("*", secureHeaders({
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
@@ -54,6 +69,9 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
       // refuses as cross-origin, and forms without JavaScript would break.
       referrerPolicy: "same-origin",
     }));
+}
+
+function addTrailingSlashRedirects(app: Hono): void {
   app.use("*", async (c, next) => {
     // Trailing slashes are stripped with a permanent redirect. Leading slashes are collapsed so
     // that "//evil.example/" cannot become a protocol-relative redirect.
@@ -64,104 +82,95 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
     }
     await next();
   });
+}
 
-  let viteMiddleware: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
-  if (roles.has("web")) {
-    // Mutations must come from our own pages, with the body type their route reads (CSRF).
-    // X-Forwarded-Proto/Host are believed only from a TRUST_PROXY peer; otherwise hosts compare
-    // scheme-agnostically.
-    const proxies = trustedProxies(config.TRUST_PROXY);
-    const direct = sameOrigin({ publicUrl: config.PUBLIC_URL });
-    const proxied = sameOrigin({ publicUrl: config.PUBLIC_URL, trustProxy: true });
-    app.use("*", (c, next) => {
-      return (isTrustedProxy(socketPeer(c), proxies) ? proxied : direct)(c, next);
-    }, formActionsOnly());
-    const transport: ApiTransport = config.BACKEND_URL
-      ? httpTransport(config.BACKEND_URL)
-      : inProcessTransport(backend!.api);
-    const publicEnv: PublicEnv = {
-      productName: config.PRODUCT_NAME,
-      supportEmail: config.SUPPORT_EMAIL,
-      supportUrl: config.SUPPORT_URL ?? null,
-      googleEnabled: config.googleEnabled,
-      requireSignupCode: config.REQUIRE_SIGNUP_CODE,
-      commitHash: buildInfo(config).commit,
-      buildTime: "",
-      contactSalesUrl: config.CONTACT_SALES_URL ?? null,
-      statusUrl: config.STATUS_URL ?? null,
-      trustUrl: config.TRUST_URL ?? null,
-      analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
-    };
-    const dev = config.NODE_ENV === "development";
-    let getBuild: () => Promise<ServerBuild>;
-    if (dev) {
-      const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-      viteMiddleware = vite.middlewares;
-      getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    } else {
-      const buildFile = path.resolve("build/server/index.js");
-      if (!fs.existsSync(buildFile)) throw new Error("No web build found: run `npm run build` first (npm start does it for you).");
-      const build = (await import(buildFile)) as ServerBuild;
-      publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
-      getBuild = async () => build;
-      // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
-      // responses stay uncompressed: buffered by the compressor, they slowed navigations down.
-      // Event streams (the agent's answers, relayed by app/lib/sse-relay.server.ts) are never
-      // compressed either: hono's filter skips text/event-stream and `cache-control: no-transform`.
-      const gzip = compress();
-      app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
-      app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
-      app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
-      app.use("*", serveStatic({ root: "build/client" }));
-    }
-    const handle = createRequestHandler(getBuild, dev ? "development" : "production");
-    const csp = pageCsp(config);
-    app.all("*", (c) => {
-      return handle(c.req.raw, {
-        apiTransport: transport,
-        cookieSecure: config.COOKIE_SECURE,
-        // Sent to the API as X-Forwarded-For; the API believes it in-process, or over HTTP
-        // (BACKEND_URL) when this process is in the API's TRUST_PROXY.
-        clientAddress: clientAddress(socketPeer(c), c.req.header("x-forwarded-for"), proxies),
-        publicEnv,
-        csp: csp(),
-      });
+/** The web role: CSRF guards, the build (Vite in development), static files and SSR. Returns Vite's middleware in development. */
+async function mountWeb(app: Hono, config: Config, backend: Backend | null): Promise<ViteMiddleware | null> {
+  // Mutations must come from our own pages, with the body type their route reads (CSRF).
+  // X-Forwarded-Proto/Host are believed only from a TRUST_PROXY peer; otherwise hosts compare
+  // scheme-agnostically.
+  const proxies = trustedProxies(config.TRUST_PROXY);
+  const direct = sameOrigin({ publicUrl: config.PUBLIC_URL });
+  const proxied = sameOrigin({ publicUrl: config.PUBLIC_URL, trustProxy: true });
+  app.use("*", (c, next) => {
+    return (isTrustedProxy(socketPeer(c), proxies) ? proxied : direct)(c, next);
+  }, formActionsOnly());
+  const transport: ApiTransport = config.BACKEND_URL
+    ? httpTransport(config.BACKEND_URL)
+    : inProcessTransport(backend!.api);
+  const publicEnv = publicEnvOf(config);
+  const dev = config.NODE_ENV === "development";
+  const { getBuild, vite } = dev ? await viteBuild() : await productionBuild(app, publicEnv);
+  const handle = createRequestHandler(getBuild, dev ? "development" : "production");
+  const csp = pageCsp(config);
+  app.all("*", (c) => {
+    return handle(c.req.raw, {
+      apiTransport: transport,
+      cookieSecure: config.COOKIE_SECURE,
+      // Sent to the API as X-Forwarded-For; the API believes it in-process, or over HTTP
+      // (BACKEND_URL) when this process is in the API's TRUST_PROXY.
+      clientAddress: clientAddress(socketPeer(c), c.req.header("x-forwarded-for"), proxies),
+      publicEnv,
+      csp: csp(),
     });
-  }
+  });
+  return vite;
+}
 
-  let sweeper: NodeJS.Timeout | null = null;
-  let ingestion: WorkerLoop | null = null;
-  if (roles.has("worker") && backend) {
-    const sweep = async () => {
-      await sweepStaleUploads(backend.deps).catch((err: unknown) => backend.deps.log.error("[files] sweeping abandoned uploads failed:", err));
-      await sweepAbandonedAnswers(backend.deps, ABANDONED_MS).catch((err: unknown) => backend.deps.log.error("[agent] closing abandoned answers failed:", err));
-    };
-    void sweep();
-    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-    sweeper.unref();
-    ingestion = startWorkerLoop(backend.deps);
-  }
+/** What the browser may know of the configuration. */
+function publicEnvOf(config: Config): PublicEnv {
+  return {
+    productName: config.PRODUCT_NAME,
+    supportEmail: config.SUPPORT_EMAIL,
+    supportUrl: config.SUPPORT_URL ?? null,
+    googleEnabled: config.googleEnabled,
+    requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+    commitHash: buildInfo(config).commit,
+    buildTime: "",
+    contactSalesUrl: config.CONTACT_SALES_URL ?? null,
+    statusUrl: config.STATUS_URL ?? null,
+    trustUrl: config.TRUST_URL ?? null,
+    analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
+  };
+}
 
+interface WebBuild {
+  getBuild: () => Promise<ServerBuild>;
+  vite: ViteMiddleware | null;
+}
+
+async function viteBuild(): Promise<WebBuild> {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  return { vite: vite.middlewares, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+}
+
+/** The built app and its static files (build/client); sets the build time in the public env. */
+async function productionBuild(app: Hono, publicEnv: PublicEnv): Promise<WebBuild> {
+  const buildFile = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("No web build found: run `npm run build` first (npm start does it for you).");
+  const build = (await import(buildFile)) as ServerBuild;
+  publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
+  // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
+  // responses stay uncompressed: buffered by the compressor, they slowed navigations down.
+  // Event streams (the agent's answers, relayed by app/lib/sse-relay.server.ts) are never
+  // compressed either: hono's filter skips text/event-stream and `cache-control: no-transform`.
+  const gzip = compress();
+  app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
+  app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
+  app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
+  app.use("*", serveStatic({ root: "build/client" }));
+  return { getBuild: async () => build, vite: null };
+}
+
+async function listen(app: Hono, config: Config, vite: ViteMiddleware | null): Promise<http.Server> {
   const listener = getRequestListener(app.fetch);
   // In development Vite answers what it knows (modules, HMR) and the rest falls through to the app.
   const server = http.createServer((req, res) => {
-    if (viteMiddleware && !req.url?.startsWith("/api")) viteMiddleware(req, res, () => listener(req, res));
+    if (vite && !req.url?.startsWith("/api")) vite(req, res, () => listener(req, res));
     else listener(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  return {
-    url: `http://localhost:${port}`,
-    backend,
-    async close() {
-      if (sweeper) clearInterval(sweeper);
-      await ingestion?.close();
-      await closeParsers();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await backend?.close();
-    },
-  };
+  return server;
 }
 
 function isMain(): boolean {

@@ -13,6 +13,7 @@ import type { Deps } from "./deps.ts";
 import type { AppEnv } from "./platform/http/context.ts";
 import { clientAddress, inProcessClientAddress, trustedProxies } from "./platform/http/client-address.ts";
 import { handleError, validationError } from "./platform/http/errors.ts";
+import { isStreamedRequest } from "./platform/http/raw-route.ts";
 import type { Guard } from "./platform/http/route.ts";
 import { assertStorableText } from "./platform/http/storable-text.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
@@ -66,16 +67,15 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     for (const [name, value] of API_SECURITY_HEADERS) if (!c.res.headers.has(name)) c.header(name, value);
   });
 
-  // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits.
-  // (Paths arrive with /api in front when mounted by server.ts, without it in-process.)
-  const streamed = (path: string) => /^(\/api)?\/blobs\//.test(path) || path.endsWith("/files/upload") || path.endsWith("/edit_file");
+  // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits: the
+  // raw endpoints declared `streamed`, registered below.
   const jsonLimit = bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
         throw new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
       },
   });
-  app.use("*", (c, next) => (streamed(c.req.path) ? next() : jsonLimit(c, next)));
+  app.use("*", (c, next) => (isStreamedRequest(app, c.req.method, c.req.path) ? next() : jsonLimit(c, next)));
 
   // Who is asking: every request authenticates itself from its bearer token; nothing is trusted
   // from the web tier.
@@ -92,8 +92,9 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   });
 
   const guard: Guard = async (actor, auth) => {
-    if ((auth === "user" || auth === "admin") && !actor) throw new AppError("unauthenticated", "Sign in to continue.");
-    if (auth === "admin" && !(await deps.admin.isAdmin(actor!.user))) {
+    if (auth === "public" || auth === "optional") return;
+    if (!actor) throw new AppError("unauthenticated", "Sign in to continue.");
+    if (auth === "admin" && !(await deps.admin.isAdmin(actor.user))) {
       throw new AppError("auth/admin-required", "You don't have permission to access the admin area.");
     }
   };

@@ -2,7 +2,7 @@ import { createAdminChecker } from "./auth/admin.ts";
 import { createAuth, createBetterAuthIdentity } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
 import { resolveAuthSecret } from "./platform/auth-secret.ts";
-import type { Config } from "./platform/config.ts";
+import type { Config } from "./config.ts";
 import { createDb, type Db } from "./platform/db/index.ts";
 import { migrateToLatest } from "./platform/db/migrate.ts";
 import { createLogger } from "./platform/log.ts";
@@ -13,16 +13,20 @@ import { createDiskStore } from "./platform/blobs/disk-store.ts";
 import { createS3Store } from "./platform/blobs/s3-store.ts";
 import { createLlmProvider } from "./platform/llm/provider.ts";
 import { resolvePublicUrl } from "./platform/public-url.ts";
+import { AnswerRuntime } from "./agent/runtime.ts";
+import { createSearchIndex, type SearchOptions } from "./search/search-index.ts";
 
 export interface BootOptions {
   config: Config;
   /** Tests pass their own database (a fresh schema) and mailer. */
   db?: Db;
   mailer?: Mailer;
+  /** Benchmarks plan searches differently (search-index.ts). */
+  search?: SearchOptions;
 }
 
 /** Builds the backend: database (migrated), identity, mail and the API app. */
-export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: BootOptions) {
+export async function bootBackend({ config, db: givenDb, mailer: givenMailer, search }: BootOptions) {
   const log = createLogger(config.LOG_LEVEL);
   const db = givenDb ?? createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
@@ -53,7 +57,13 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer }: 
       })
     : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret });
   const llm = createLlmProvider(config);
-  const deps: Deps = { config, db, identity, mailer, log, publicUrl, secret, blobs, llm, admin: createAdminChecker({ identity }) };
+  const deps = {
+    config, db, identity, mailer, log, publicUrl, secret, blobs, llm, admin: createAdminChecker({ identity }),
+    search: createSearchIndex(db, search),
+    documentLabels: new Map(),
+  } as Omit<Deps, "answers"> as Deps;
+  // The runtime stores answers through the deps that carry it.
+  deps.answers = new AnswerRuntime(deps);
   const api = createApi(deps, auth);
   return { deps, api, auth, close: () => db.close() };
 }

@@ -18,7 +18,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
 import { bootBackend } from "../backend/boot.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createDb } from "../backend/platform/db/index.ts";
 import { documentLabel } from "../backend/search/query.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";

@@ -8,9 +8,9 @@ import path from "node:path";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { bootBackend } from "../backend/boot.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createDb } from "../backend/platform/db/index.ts";
-import { planOverride } from "../backend/search/plan-terms.ts";
+import { createApi } from "../backend/app.ts";
 import { buildRoomIndex, indexFile, type RoomIndex } from "./dataroom-index.ts";
 import type { RoomQuery } from "./dataroom-queries.ts";
 import { roomQueries, roomRecall } from "./dataroom-queries.ts";
@@ -113,9 +113,9 @@ export async function searchOnly(o: { dataDir: string; pages: number; queries: n
   const passes = Number(process.env.DATAROOM_PASSES ?? 2);
   if (process.env.DATAROOM_EXACT_BASELINE === "1") {
     // What the pruning costs: the same queries as the exact plain OR of all their terms (slow).
-    planOverride.exact = true;
-    reportSearches(await timeSearches(api, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], "exact baseline", index.docs);
-    planOverride.exact = false;
+    // An API over the same backend whose index (caches shared) plans every query exactly.
+    const exactApi = createApi({ ...deps, search: deps.search.withOptions({ exactPlans: true }) });
+    reportSearches(await timeSearches(exactApi, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], "exact baseline", index.docs);
   }
   for (let pass = 1; pass <= passes; pass++) {
     reportSearches(await timeSearches(api, token, index.workspaceId, queries, new Map(Object.entries(index.fileIds))), o.target[dialect], pass === 1 ? "first pass" : `pass ${pass}`, index.docs);

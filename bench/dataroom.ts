@@ -32,7 +32,7 @@ import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
 import { closeParsers } from "../backend/ingestion/run-parser.ts";
 import { startWorkerLoop } from "../backend/ingestion/worker-loop.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createDb, type Db } from "../backend/platform/db/index.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 import { buildLongPdf, buildRoom } from "./dataroom-generate.ts";

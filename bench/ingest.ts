@@ -17,7 +17,7 @@ import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
 import { closeParsers } from "../backend/ingestion/run-parser.ts";
 import { startWorkerLoop } from "../backend/ingestion/worker-loop.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 import { mapLimit, sampleRss, waitForQueue } from "./support.ts";
 

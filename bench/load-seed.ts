@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
 import { drainQueue } from "../backend/ingestion/worker-loop.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createThread } from "../backend/threads/service.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 

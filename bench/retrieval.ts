@@ -15,7 +15,7 @@ import path from "node:path";
 import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
 import { drainQueue } from "../backend/ingestion/worker-loop.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 
 const DATA = path.resolve(process.env.SHARED_DATA_DIR ?? "../shared/data");

@@ -27,8 +27,9 @@ import type { AppLoadContext } from "react-router";
 import { inProcessTransport } from "../app/lib/api-client.ts";
 import { setSessionCookie } from "../app/lib/session.server.ts";
 import { relaySse } from "../app/lib/sse-relay.server.ts";
+import { streamQa } from "../contracts/agent.ts";
 import { bootBackend } from "../backend/boot.ts";
-import { loadConfig } from "../backend/platform/config.ts";
+import { loadConfig } from "../backend/config.ts";
 import { startFakeOpenAI } from "../tests/helpers/fake-openai.ts";
 import { openSse } from "../tests/helpers/sse.ts";
 
@@ -63,7 +64,11 @@ const { token } = await call("POST", "/auth/sign-up", { email: `bench-${Date.now
 // API is called in process, and the stream is passed through by relaySse on its own HTTP server.
 const relayContext = { apiTransport: inProcessTransport(backend.api), cookieSecure: "false", publicEnv: {} } as unknown as AppLoadContext;
 const relayServer = http.createServer(
-  getRequestListener((req) => relaySse(req, relayContext, new URL(req.url).pathname, { method: "POST", body: req.body })),
+  getRequestListener((req) => {
+    // Every request here is a stream_qa: /workspaces/{id}/threads/{tid}/stream_qa.
+    const [, , id = "", , tid = ""] = new URL(req.url).pathname.split("/");
+    return relaySse(req, relayContext, streamQa, { params: { id: decodeURIComponent(id), tid: decodeURIComponent(tid) }, body: req.body });
+  }),
 );
 await new Promise<void>((resolve) => relayServer.listen(0, "127.0.0.1", resolve));
 const relay = { url: `http://127.0.0.1:${(relayServer.address() as AddressInfo).port}` };

@@ -31,7 +31,7 @@ type FromChild = { type: "ready"; port: number } | { type: "phase"; phase: strin
 async function server() {
   const { getRequestListener } = await import("@hono/node-server");
   const { bootBackend } = await import("../backend/boot.ts");
-  const { loadConfig } = await import("../backend/platform/config.ts");
+  const { loadConfig } = await import("../backend/config.ts");
   const dataDir = process.env.BENCH_DATA_DIR!;
   const srv = http.createServer();
   await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { citation } from "./citation.ts";
-import { endpoint } from "./endpoint.ts";
-import type { RawEndpoint } from "./raw-endpoints.ts";
+import { endpoint, rawEndpoint } from "./endpoint.ts";
 import { messageParams, threadParams } from "./threads.ts";
 
 /**
@@ -63,36 +62,36 @@ export type StreamQaBody = z.infer<typeof streamQaBody>;
 
 const sse = (description: string) => ({ status: 200, contentType: "text/event-stream", schema: streamEvent, description });
 
-export const streamQa: RawEndpoint = {
+export const streamQa = rawEndpoint({
   method: "post", path: "/workspaces/{id}/threads/{tid}/stream_qa", tag: "agent", auth: "user",
   summary: "Ask a question in a thread (owner): the answer streams as Server-Sent Events and is stored as it streams",
   params: threadParams, jsonBody: streamQaBody,
   response: sse("message_started, then the answer's events, then done"),
-};
+});
 
-export const regenerateAnswer: RawEndpoint = {
+export const regenerateAnswer = rawEndpoint({
   method: "post", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/regenerate", tag: "agent", auth: "user",
   summary: "Answer the same question again as a new sibling answer, made active (owner); streamed like stream_qa",
   params: messageParams,
   jsonBody: z.object({ model: streamQaBody.shape.model }).optional(),
   response: sse("message_started (the new answer), then its events, then done"),
-};
+});
 
-export const subscribeAnswer: RawEndpoint = {
+export const subscribeAnswer = rawEndpoint({
   method: "get", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/stream", tag: "agent", auth: "optional",
   summary: "Follow an answer: what is stored so far at once, then live until done (a refresh or a second tab)",
   params: messageParams,
   query: z.object({ after: z.coerce.number().int().min(-1).optional() }),
   response: sse("Events after index `after` (or the Last-Event-ID header), then live ones, then done"),
-};
+});
 
-export const replayAnswer: RawEndpoint = {
+export const replayAnswer = rawEndpoint({
   method: "get", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/replay", tag: "agent", auth: "optional",
   summary: "Replay a finished answer with its original timing divided by speed_factor",
   params: messageParams,
   query: z.object({ speed_factor: z.coerce.number().min(0.1, "speed_factor must be at least 0.1").max(1000, "speed_factor must be at most 1000").default(1) }),
   response: sse("The stored events, spaced as they were first sent"),
-};
+});
 
 export const cancelStreamQa = endpoint({
   method: "post", path: "/workspaces/{id}/threads/{tid}/cancel_stream_qa", tag: "agent", auth: "user", status: 200,

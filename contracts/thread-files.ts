@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { endpoint, rawEndpoint } from "./endpoint.ts";
 import { file, filename } from "./files.ts";
-import type { RawEndpoint } from "./raw-endpoints.ts";
+import { hasUnsafeFilenameChars } from "./filename.ts";
 
 /**
  * Thread files: what an answer (or the user, through edit_file) creates or edits inside a thread.
@@ -194,18 +194,30 @@ export const diffThreadFile = endpoint({
   params: threadFileParams, query: z.object({ from: id, to: id }), response: threadFileDiff,
 });
 
+const optionalId = z.string().trim().max(100).optional().transform((v) => v || undefined);
+/** The text fields of edit_file's form (the edited bytes are its `file` part). */
+export const editThreadFileForm = z.object({
+  filename: z
+    .string()
+    .trim()
+    .max(255, "Filename must be at most 255 characters")
+    .refine((v) => !hasUnsafeFilenameChars(v), "Filename cannot contain slashes or control characters")
+    .optional()
+    .transform((v) => v || undefined)
+    .describe(`Name to save as; default ${DEFAULT_EDITED_FILENAME} (a new version keeps its file's name)`),
+  file_id: optionalId.describe("The original workspace file that was edited (originalFileId)"),
+  version_id: optionalId.describe("The thread file version that was edited (fileVersion)"),
+});
+
 /** Multipart: the edited bytes plus which file they are a version of. */
-export const editThreadFile: RawEndpoint = {
+export const editThreadFile = rawEndpoint({
   method: "post", path: "/workspaces/{id}/threads/{tid}/edit_file", tag: "thread-files", auth: "user",
   summary: "Save an edited file as a new thread file version (owner): version_id = a new version of that thread file; file_id = an edit of that workspace file; neither = a new thread file",
   params: threadFilesParams,
-  form: {
-    file: { required: true, binary: true, description: "The edited file" },
-    filename: { required: false, description: `Name to save as; default ${DEFAULT_EDITED_FILENAME} (a new version keeps its file's name)` },
-    file_id: { required: false, description: "The original workspace file that was edited (originalFileId)" },
-    version_id: { required: false, description: "The thread file version that was edited (fileVersion)" },
-  },
+  file: { description: "The edited file" },
+  form: editThreadFileForm,
+  streamed: true,
   response: { status: 201, contentType: "application/json", schema: savedThreadFileVersion, description: "The saved version" },
-};
+});
 
 export const threadFileRawEndpoints = [editThreadFile];

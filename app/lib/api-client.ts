@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointInput, EndpointResponse } from "../../contracts/endpoint.ts";
+import { apiPath, type Endpoint, type EndpointInput, type EndpointResponse } from "../../contracts/endpoint.ts";
 import { AppError } from "../../contracts/errors.ts";
 
 /** How the web tier reaches the backend: in-process (same Node process) or over HTTP. */
@@ -22,13 +22,7 @@ export function createApiClient(transport: ApiTransport, o: { token?: string | n
   return {
     async call(e, ...rest) {
       const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-      let path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name] ?? "")));
-      if (input.query) {
-        const qs = new URLSearchParams();
-        for (const [k, v] of Object.entries(input.query)) if (v !== undefined && v !== null) qs.set(k, String(v));
-        const s = qs.toString();
-        if (s) path += `?${s}`;
-      }
+      const path = apiPath(e, input.params, input.query);
       const headers = new Headers({ accept: "application/json" });
       if (o.token) headers.set("authorization", `Bearer ${o.token}`);
       if (o.forwardedFor) headers.set("x-forwarded-for", o.forwardedFor);

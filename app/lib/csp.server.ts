@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Config } from "../../backend/platform/config.ts";
+import type { Config } from "../../backend/config.ts";
 
 /** A page's Content-Security-Policy and the nonce its own inline scripts carry. */
 export interface PageCsp {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { relayToApi } from "./api-relay.server.ts";
+import type { RawEndpoint, RawPathInput } from "../../contracts/endpoint.ts";
+import { relayToApi, type RelayInit } from "./api-relay.server.ts";
 
 /** A comment line this often keeps proxies between the browser and us from closing a quiet stream. */
 export const RELAY_KEEPALIVE_MS = 15_000;
@@ -18,21 +19,21 @@ const SSE_HEADERS = {
  * model...) keeps its status and JSON error body, so the page can show the API's message. The
  * stream itself passes through chunk by chunk as it arrives, never collected first.
  */
-export async function relaySse(
+export async function relaySse<E extends RawEndpoint>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  o: { method: "GET" | "POST"; body?: ReadableStream<Uint8Array> | null; keepaliveMs?: number },
+  e: E,
+  o: RawPathInput<E> & { body?: ReadableStream<Uint8Array> | null; keepaliveMs?: number },
 ): Promise<Response> {
+  const { keepaliveMs, ...to } = o;
   let res: Response;
   try {
-    res = await relayToApi(request, context, path, {
-      method: o.method,
-      body: o.body,
+    res = await relayToApi(request, context, e, {
+      ...to,
       contentType: o.body ? "application/json" : null,
       accept: "text/event-stream",
       signal: request.signal,
-    });
+    } as RelayInit<E>);
   } catch (err) {
     if (request.signal.aborted) return new Response(null, { status: 499 });
     throw err;
@@ -43,7 +44,7 @@ export async function relaySse(
     const fallback = { error: { code: "bad_gateway", message: "The answer could not be started. Please try again." } };
     return Response.json(isErrorBody(body) ? body : fallback, { status: res.ok ? 502 : res.status, headers: { "cache-control": "no-store" } });
   }
-  return new Response(withKeepalive(res.body, o.keepaliveMs ?? RELAY_KEEPALIVE_MS), { status: 200, headers: SSE_HEADERS });
+  return new Response(withKeepalive(res.body, keepaliveMs ?? RELAY_KEEPALIVE_MS), { status: 200, headers: SSE_HEADERS });
 }
 
 function isErrorBody(v: unknown): v is { error: { message: string } } {

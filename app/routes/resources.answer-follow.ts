@@ -1,3 +1,4 @@
+import { subscribeAnswer } from "../../contracts/agent.ts";
 import { relaySse } from "../lib/sse-relay.server.ts";
 import type { Route } from "./+types/resources.answer-follow";
 
@@ -7,7 +8,6 @@ import type { Route } from "./+types/resources.answer-follow";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after");
-  const query = after && /^-?\d+$/.test(after) ? `?after=${after}` : "";
-  const path = `/workspaces/${encodeURIComponent(params.id)}/threads/${encodeURIComponent(params.tid)}/messages/${encodeURIComponent(params.mid)}/stream${query}`;
-  return relaySse(request, context, path, { method: "GET" });
+  const query = after && /^-?\d+$/.test(after) ? { after } : {};
+  return relaySse(request, context, subscribeAnswer, { params: { id: params.id, tid: params.tid, mid: params.mid }, query });
 }

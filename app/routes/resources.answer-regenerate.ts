@@ -1,4 +1,5 @@
 import { requireBody } from "../lib/body-type.server.ts";
+import { regenerateAnswer } from "../../contracts/agent.ts";
 import { relaySse } from "../lib/sse-relay.server.ts";
 import type { Route } from "./+types/resources.answer-regenerate";
 
@@ -6,6 +7,5 @@ import type { Route } from "./+types/resources.answer-regenerate";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = requireBody(request, "json");
   if (refused) return refused;
-  const path = `/workspaces/${encodeURIComponent(params.id)}/threads/${encodeURIComponent(params.tid)}/messages/${encodeURIComponent(params.mid)}/regenerate`;
-  return relaySse(request, context, path, { method: "POST", body: request.body });
+  return relaySse(request, context, regenerateAnswer, { params: { id: params.id, tid: params.tid, mid: params.mid }, body: request.body });
 }

@@ -1,11 +1,11 @@
 import { data } from "react-router";
+import { versionContent } from "../../contracts/raw-endpoints.ts";
 import { relayToApi } from "../lib/api-relay.server.ts";
 import type { Route } from "./+types/resources.file-content";
 
 /** A file version's bytes for the viewer (pdf.js), streamed through with the API's safe headers. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const e = (s: string) => encodeURIComponent(s);
-  const res = await relayToApi(request, context, `/workspaces/${e(params.id)}/files/${e(params.fid)}/versions/${e(params.vid)}/content`, { method: "GET", signal: request.signal });
+  const res = await relayToApi(request, context, versionContent, { params: { id: params.id, fid: params.fid, vid: params.vid }, signal: request.signal });
   if (!res.ok) throw data(null, { status: res.status === 401 || res.status === 403 ? 404 : res.status });
   const headers = new Headers();
   for (const h of ["content-type", "content-length", "content-disposition", "content-security-policy", "x-content-type-options", "cache-control"]) {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireBody } from "../lib/body-type.server.ts";
+import { uploadAccountFile } from "../../contracts/raw-endpoints.ts";
 import { relayToApi } from "../lib/api-relay.server.ts";
 import type { Route } from "./+types/resources.library-upload";
 
@@ -7,8 +8,7 @@ import type { Route } from "./+types/resources.library-upload";
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = requireBody(request, "multipart");
   if (refused) return refused;
-  const res = await relayToApi(request, context, "/users/me/files/upload", {
-    method: "POST",
+  const res = await relayToApi(request, context, uploadAccountFile, {
     body: request.body,
     contentType: request.headers.get("content-type"),
   });

@@ -1,4 +1,5 @@
 import { requireBody } from "../lib/body-type.server.ts";
+import { streamQa } from "../../contracts/agent.ts";
 import { relaySse } from "../lib/sse-relay.server.ts";
 import type { Route } from "./+types/resources.thread-ask";
 
@@ -6,6 +7,5 @@ import type { Route } from "./+types/resources.thread-ask";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = requireBody(request, "json");
   if (refused) return refused;
-  const path = `/workspaces/${encodeURIComponent(params.id)}/threads/${encodeURIComponent(params.tid)}/stream_qa`;
-  return relaySse(request, context, path, { method: "POST", body: request.body });
+  return relaySse(request, context, streamQa, { params: { id: params.id, tid: params.tid }, body: request.body });
 }

@@ -1,5 +1,5 @@
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { listModels, streamQaBody } from "../../contracts/agent.ts";
+import { listModels, streamQa, streamQaBody } from "../../contracts/agent.ts";
 import { AppError, isAppError } from "../../contracts/errors.ts";
 import { listThreadFiles, transferThreadFile } from "../../contracts/thread-files.ts";
 import { getThread, listMessages, postFeedback, deleteFeedback, setMessageActive } from "../../contracts/threads.ts";
@@ -63,9 +63,8 @@ async function askAndWait(request: Request, context: Route.ActionArgs["context"]
   const parsed = streamQaBody.safeParse({ query: field(form, "query"), model: field(form, "model") || undefined });
   if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "The question is not valid.");
   const body = parsed.data;
-  const path = `/workspaces/${encodeURIComponent(params.id)}/threads/${encodeURIComponent(params.tid)}/stream_qa`;
-  const res = await relayToApi(request, context, path, {
-    method: "POST",
+  const res = await relayToApi(request, context, streamQa, {
+    params: { id: params.id, tid: params.tid },
     body: new Blob([JSON.stringify(body)]).stream(),
     contentType: "application/json",
     accept: "text/event-stream",

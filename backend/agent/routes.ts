@@ -8,9 +8,6 @@ import { askQuestion, regenerate } from "./ask.ts";
 import { cancelAnswer } from "./cancel.ts";
 import { followAnswer, replayAnswer } from "./follow.ts";
 
-type ThreadParams = { id: string; tid: string };
-type MessageParams = ThreadParams & { mid: string };
-
 /**
  * The agent's HTTP edge. Each handler runs its service's checks first (so they fail as HTTP
  * errors), then adapts the events to Server-Sent Events. A client that leaves stops only its own
@@ -18,28 +15,27 @@ type MessageParams = ThreadParams & { mid: string };
  */
 export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   const sse = (open: Parameters<typeof sseResponse>[0]) => sseResponse(open, { log: deps.log.error });
-  const m = (p: MessageParams) => ({ workspaceId: p.id, threadId: p.tid, messageId: p.mid });
+  const m = (p: { id: string; tid: string; mid: string }) => ({ workspaceId: p.id, threadId: p.tid, messageId: p.mid });
 
-  rawRoute<ThreadParams>(app, guard, c.streamQa, async ({ actor, params, body }) => {
-    const b = body as c.StreamQaBody;
-    const live = await askQuestion(deps, { actor: actor!, workspaceId: params.id, threadId: params.tid, query: b.query, model: b.model, fileIds: b.file_ids });
+  rawRoute(app, guard, c.streamQa, async ({ actor, params, body }) => {
+    const live = await askQuestion(deps, { actor, workspaceId: params.id, threadId: params.tid, query: body.query, model: body.model, fileIds: body.file_ids });
     return sse(() => live.follow());
   });
 
-  rawRoute<MessageParams>(app, guard, c.regenerateAnswer, async ({ actor, params, body }) => {
-    const live = await regenerate(deps, { actor: actor!, ...m(params), model: (body as { model?: string } | undefined)?.model });
+  rawRoute(app, guard, c.regenerateAnswer, async ({ actor, params, body }) => {
+    const live = await regenerate(deps, { actor, ...m(params), model: body?.model });
     return sse(() => live.follow());
   });
 
-  rawRoute<MessageParams>(app, guard, c.subscribeAnswer, async ({ c: ctx, actor, params, query }) => {
+  rawRoute(app, guard, c.subscribeAnswer, async ({ c: ctx, actor, params, query }) => {
     const header = ctx.req.header("last-event-id")?.trim();
     const lastEventId = header && /^\d+$/.test(header) ? Number(header) : -1;
-    const after = (query.after as number | undefined) ?? lastEventId;
+    const after = query.after ?? lastEventId;
     return sse(await followAnswer(deps, { actor, ...m(params), after }));
   });
 
-  rawRoute<MessageParams>(app, guard, c.replayAnswer, async ({ actor, params, query }) =>
-    sse(await replayAnswer(deps, { actor, ...m(params), speedFactor: query.speed_factor as number })),
+  rawRoute(app, guard, c.replayAnswer, async ({ actor, params, query }) =>
+    sse(await replayAnswer(deps, { actor, ...m(params), speedFactor: query.speed_factor })),
   );
 
   route(app, guard, c.cancelStreamQa, async ({ actor, params, query }) =>

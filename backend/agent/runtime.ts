@@ -77,14 +77,7 @@ export class AnswerRuntime {
   }
 }
 
-const runtimes = new WeakMap<Deps, AnswerRuntime>();
-
-/** The runtime of this backend (one per booted backend, so two in one test act as two processes). */
+/** The runtime of this backend: made at boot (one per booted backend, so two in one test act as two processes). */
 export function runtimeFor(deps: Deps): AnswerRuntime {
-  let r = runtimes.get(deps);
-  if (!r) {
-    r = new AnswerRuntime(deps);
-    runtimes.set(deps, r);
-  }
-  return r;
+  return deps.answers;
 }

@@ -4,7 +4,8 @@
  * npm run admin -- list            list admins
  */
 import { bootBackend } from "../boot.ts";
-import { loadConfig, loadDotEnv } from "../platform/config.ts";
+import { loadConfig } from "../config.ts";
+import { loadDotEnv } from "../platform/config.ts";
 import { setAdminRole } from "./admin.ts";
 import { listAdminEmails } from "./repo.ts";
 

@@ -2,16 +2,10 @@
  * The seam between the product and whoever keeps passwords and sessions. The built-in provider
  * (better-auth on our own database) is the default; a Firebase adapter can implement the same.
  */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  createdAt: Date;
-  lastSignInAt: Date | null;
-  role: "admin" | "user";
-  providerIds: string[];
-}
+import type { SessionLookup, SessionUser } from "../platform/http/context.ts";
+
+// The request context (platform) declares who a session belongs to; auth provides it.
+export type { SessionUser };
 
 export interface SignedIn {
   token: string;
@@ -24,7 +18,7 @@ export interface IdentityProvider {
   signIn(input: { email: string; password: string; ipAddress?: string; userAgent?: string }): Promise<SignedIn>;
   signOut(token: string): Promise<void>;
   /** The user behind a session token, or null when it is unknown or expired. */
-  getSession(token: string): Promise<SessionUser | null>;
+  getSession: SessionLookup;
   findUserByEmail(email: string): Promise<SessionUser | null>;
   findUserById(id: string): Promise<SessionUser | null>;
   setPassword(userId: string, password: string): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../platform/config.ts";
+import { loadConfig } from "../config.ts";
 import { DEFAULT_CATALOGUE, listPlans, listPromotions } from "./catalogue.ts";
 
 describe("plan catalogue", () => {

@@ -44,6 +44,18 @@ export const DEFAULT_CATALOGUE: Catalogue = {
   promotions: [{ product_type: "pro", name: "pro-trial", trial_days: 7 }],
 };
 
+/** Billing's configuration variables (composed with the platform's in backend/config.ts). */
+export const billingConfigShape = {
+  BILLING_PLANS: z.preprocess((v) => {
+    if (v === undefined || v === "") return DEFAULT_CATALOGUE;
+    try {
+      return JSON.parse(String(v));
+    } catch {
+      return "not JSON";
+    }
+  }, catalogueSchema),
+};
+
 export function listPlans(catalogue: Catalogue): PublicPlan[] {
   return [...catalogue.plans].sort((a, b) => a.monthly_price - b.monthly_price);
 }

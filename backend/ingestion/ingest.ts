@@ -52,7 +52,7 @@ export async function processJob(deps: Deps, job: Job, options: IngestOptions = 
     }
     await beat.stop();
     await db.transaction().execute(async (tx) => {
-      await writeVersionIndex(tx, deps.db.dialect, { versionId: job.version_id, fileId: file.id, fileName: file.filename, workspaceId: file.workspace_id, document, passages });
+      await writeVersionIndex(tx, deps.search, { versionId: job.version_id, fileId: file.id, fileName: file.filename, workspaceId: file.workspace_id, document, passages });
       await tx.updateTable("files").set({ status: "indexed", error: null, updated_at: now() }).where("id", "=", file.id).where("current_version_id", "=", job.version_id).execute();
       await complete(tx, job.id);
     });

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import type { Dialect, Executor } from "../platform/db/index.ts";
+import type { Executor } from "../platform/db/index.ts";
 import { documentLabel } from "../search/query.ts";
+import type { SearchIndex } from "../search/search-index.ts";
 import type { ParsedDocument, Passage } from "./types.ts";
 
 /** Rows per INSERT: well under SQLite's limit on bound parameters. */
@@ -10,9 +10,9 @@ function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** Removes everything indexed for a version (on SQLite a trigger removes the FTS rows). */
-export async function deleteVersionIndex(tx: Executor, versionId: string): Promise<void> {
-  await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+/** Removes everything indexed for a version: its passages (through the search index), pages and document. */
+export async function deleteVersionIndex(tx: Executor, search: SearchIndex, versionId: string): Promise<void> {
+  await search.removeVersion(tx, versionId);
   await tx.deleteFrom("pages").where("version_id", "=", versionId).execute();
   await tx.deleteFrom("documents").where("version_id", "=", versionId).execute();
 }
@@ -23,10 +23,10 @@ export async function deleteVersionIndex(tx: Executor, versionId: string): Promi
  */
 export async function writeVersionIndex(
   tx: Executor,
-  dialect: Dialect,
+  search: SearchIndex,
   o: { versionId: string; fileId: string; fileName: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
 ): Promise<void> {
-  await deleteVersionIndex(tx, o.versionId);
+  await deleteVersionIndex(tx, search, o.versionId);
   const { document: doc } = o;
   await tx
     .insertInto("documents")
@@ -37,30 +37,5 @@ export async function writeVersionIndex(
   }
   // The FTS "title" column holds the document's label: its file name in words, then its title.
   const label = documentLabel(o.fileName, doc.title);
-  let seq = 0;
-  if (dialect === "sqlite") {
-    const row = await sql<{ m: number | null }>`select max(seq) as m from passages`.execute(tx);
-    seq = row.rows[0]?.m ?? 0;
-  }
-  // Passage ids hash (version, page, start): unique within a version, so the batch can't clash.
-  for (const batch of chunks(o.passages)) {
-    const rows = batch.map((p) => ({
-      id: p.id,
-      version_id: o.versionId,
-      file_id: o.fileId,
-      workspace_id: o.workspaceId,
-      page: p.page,
-      start: p.start,
-      end: p.end,
-      heading: p.heading,
-      label,
-      text: p.text,
-      ...(dialect === "sqlite" ? { seq: ++seq } : {}),
-    }));
-    await tx.insertInto("passages").values(rows).execute();
-    if (dialect === "sqlite") {
-      const values = sql.join(rows.map((r) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${label})`));
-      await sql`insert into passages_fts(rowid, text, heading, title) values ${values}`.execute(tx);
-    }
-  }
+  await search.addPassages(tx, { versionId: o.versionId, fileId: o.fileId, workspaceId: o.workspaceId, label, passages: o.passages });
 }

@@ -30,9 +30,9 @@ export function registerLibraryRoutes(app: ApiApp, guard: Guard, deps: Deps): vo
 
   for (const [e, scope] of [[raw.uploadAccountFile, "account"], [raw.uploadPublicFile, "public"]] as const) {
     rawRoute(app, guard, e, async ({ c: ctx, actor }) => {
-      requireFullAccess(actor!);
+      requireFullAccess(actor);
       const stored = await receiveFile(ctx, (f) =>
-        storeStream(deps, { actor: actor!, scope, workspaceId: null, filename: f.filename, contentType: f.contentType, body: f.stream, maxBytes: deps.config.MAX_UPLOAD_BYTES }),
+        storeStream(deps, { actor, scope, workspaceId: null, filename: f.filename, contentType: f.contentType, body: f.stream, maxBytes: deps.config.MAX_UPLOAD_BYTES }),
       );
       return ctx.json(scope === "public" ? await lib.getPublicFile(deps, stored.id) : presentFile(stored), 201);
     });

@@ -7,7 +7,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { resolveAuthSecret } from "./auth-secret.ts";
-import type { Config } from "./config.ts";
+import type { PlatformConfig as Config } from "./config.ts";
 import { createDb } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 

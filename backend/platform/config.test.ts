@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPostgres, loadConfig } from "./config.ts";
+import { loadConfig } from "../config.ts";
+import { isPostgres } from "./config.ts";
 
 describe("loadConfig", () => {
   it("has working defaults for an empty environment", () => {

@@ -1,17 +1,20 @@
 import path from "node:path";
 import { z } from "zod";
-import { catalogueSchema, DEFAULT_CATALOGUE } from "../billing/catalogue.ts";
 import { isTrustProxyEntry } from "./http/client-address.ts";
 
-const bool = z
+export const bool = z
   .enum(["true", "false", "1", "0", ""])
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
-const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
-const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+export const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+export const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
-const schema = z.object({
+/**
+ * The platform's variables. Domains add their own sections (backend/config.ts composes them), so
+ * the platform never imports a domain.
+ */
+export const platformShape = {
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -57,14 +60,6 @@ const schema = z.object({
   TRUST_URL: optionalUrl,
   ANALYTICS_ENDPOINT: optionalUrl,
   BILLING_TEST_MODE: bool,
-  BILLING_PLANS: z.preprocess((v) => {
-    if (v === undefined || v === "") return DEFAULT_CATALOGUE;
-    try {
-      return JSON.parse(String(v));
-    } catch {
-      return "not JSON";
-    }
-  }, catalogueSchema),
   COMMIT_HASH: optionalString,
   RELEASE_TAG: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -94,7 +89,9 @@ const schema = z.object({
   LLM_PRICE_OUTPUT_PER_MTOK: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).optional()),
   LLM_MAX_STEPS: z.coerce.number().int().min(1).max(50).default(8),
   LLM_AUTO_TITLE: bool,
-}).superRefine((c, ctx) => {
+};
+
+const refine = (c: Parsed, ctx: z.RefinementCtx) => {
   const need = (key: string, why: string) => ctx.addIssue({ code: "custom", path: [key], message: why });
   if (c.LLM_PROVIDER === "none") return;
   if (c.LLM_MODEL.length === 0) need("LLM_MODEL", `is required with LLM_PROVIDER=${c.LLM_PROVIDER} (comma-separated model ids, the first is the default)`);
@@ -102,22 +99,33 @@ const schema = z.object({
   if (c.LLM_PROVIDER === "openai" && !c.OPENAI_API_KEY && !c.LLM_BASE_URL) need("OPENAI_API_KEY", "is required with LLM_PROVIDER=openai");
   if (c.LLM_PROVIDER === "anthropic" && !c.ANTHROPIC_API_KEY && !c.LLM_BASE_URL) need("ANTHROPIC_API_KEY", "is required with LLM_PROVIDER=anthropic");
   if (c.LLM_PROVIDER === "openai-compatible" && !c.LLM_BASE_URL) need("LLM_BASE_URL", "is required with LLM_PROVIDER=openai-compatible");
-});
+};
 
-export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "AUTH_SECRET"> & {
+type Parsed = z.infer<z.ZodObject<typeof platformShape>>;
+
+/** What the platform's own modules read. */
+export type PlatformConfig = Omit<Parsed, "DATA_DIR" | "AUTH_SECRET"> & {
   DATA_DIR: string;
   AUTH_SECRET: string;
   googleEnabled: boolean;
 };
 
-/** Parses the environment once; throws an Error naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** The parsed configuration: the platform's variables and the given sections'. */
+export type ConfigOf<S extends z.ZodRawShape> = PlatformConfig & z.infer<z.ZodObject<S>>;
+
+/**
+ * Parses the environment once, with the platform's variables and the sections domains add;
+ * throws an Error naming every bad variable.
+ */
+export function parseConfig<S extends z.ZodRawShape>(sections: S, env: Record<string, string | undefined>): ConfigOf<S> {
+  // zod cannot infer through a generic spread of shapes; the cast restates what it parsed.
+  const schema = z.object({ ...platformShape, ...sections }).superRefine(refine as (c: unknown, ctx: z.RefinementCtx) => void);
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
   }
-  const c = parsed.data;
+  const c = parsed.data as Parsed & z.infer<z.ZodObject<S>>;
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
@@ -129,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-export function isPostgres(config: Pick<Config, "DATABASE_URL">): boolean {
+export function isPostgres(config: Pick<PlatformConfig, "DATABASE_URL">): boolean {
   return Boolean(config.DATABASE_URL && /^postgres(ql)?:/.test(config.DATABASE_URL));
 }
 

@@ -1,4 +1,4 @@
-import type { Config } from "./config.ts";
+import type { PlatformConfig as Config } from "./config.ts";
 import type { Logger } from "./log.ts";
 
 let warned = false;

@@ -32,30 +32,48 @@ const CACHE_TOKENS = 8_000_000;
 /** Distinct words remembered before everything is forgotten and started again. */
 const MAX_WORDS = 1_000_000;
 
+/** Word -> id of its stem, and stem -> id: each distinct word is stemmed once per table. */
+export class WordTable {
+  readonly words = new Map<string, number>();
+  readonly stems = new Map<string, number>();
+
+  id(word: string): number {
+    let id = this.words.get(word);
+    if (id === undefined) {
+      const s = stemmer(word);
+      id = this.stems.get(s);
+      if (id === undefined) this.stems.set(s, (id = this.stems.size));
+      this.words.set(word, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * Files tokenized for ranking (least recently searched dropped first), and the word table their
+ * ids come from. One per search index (search-index.ts), made at boot.
+ */
+export class FileRankCache {
+  readonly files = new Map<string, FilePassages>();
+  tokens = 0;
+  words = new WordTable();
+
+  forgetAll(): void {
+    this.files.clear();
+    this.tokens = 0;
+    this.words = new WordTable();
+  }
+}
+
 export interface FilePassages {
   hits: Omit<SearchHit, "score">[];
-  /** Per passage: its text's and its heading's stems, as ids of `stemIds`. */
+  /** Per passage: its text's and its heading's stems, as ids of `words`. */
   text: Int32Array[];
   heading: Int32Array[];
   avgLength: number;
   tokens: number;
-}
-
-const cache = new Map<string, FilePassages>();
-let cachedTokens = 0;
-/** Word -> id of its stem, and stem -> id: each distinct word is stemmed once per process. */
-let wordIds = new Map<string, number>();
-let stemIds = new Map<string, number>();
-
-function wordId(word: string): number {
-  let id = wordIds.get(word);
-  if (id === undefined) {
-    const s = stemmer(word);
-    id = stemIds.get(s);
-    if (id === undefined) stemIds.set(s, (id = stemIds.size));
-    wordIds.set(word, id);
-  }
-  return id;
+  /** The table the ids come from. */
+  words: WordTable;
 }
 
 /** Lower-cased, diacritics removed, runs of letters and digits, each Porter-stemmed. */
@@ -93,6 +111,7 @@ const NON_ASCII = /[^\t\n\r\x20-\x7e]/;
  */
 export async function rankFilePassages(
   db: Kysely<Database>,
+  cache: FileRankCache,
   q: { workspaceId: string; fileId: string; terms: QueryTerm[]; limit: number },
   df: (word: string) => number,
   total: number,
@@ -106,44 +125,37 @@ export async function rankFilePassages(
   if (!row?.version_id || Number(row.n) === 0) return [];
   if (Number(row.n) > MAX_FILE_PASSAGES) return null;
   const key = `${row.version_id}:${Number(row.n)}:${Number(row.last)}`;
-  let file = cache.get(key);
-  if (file) cache.delete(key);
+  let file = cache.files.get(key);
+  if (file) cache.files.delete(key);
   else {
-    if (wordIds.size > MAX_WORDS) forgetAll();
-    file = await loadFile(db, row.version_id, row.filename);
-    cachedTokens += file.tokens;
+    if (cache.words.words.size > MAX_WORDS) cache.forgetAll();
+    file = await loadFile(db, cache.words, row.version_id, row.filename);
+    cache.tokens += file.tokens;
   }
-  cache.set(key, file);
-  for (const [oldest, dropped] of cache) {
-    if (cachedTokens <= CACHE_TOKENS || oldest === key) break;
-    cache.delete(oldest);
-    cachedTokens -= dropped.tokens;
+  cache.files.set(key, file);
+  for (const [oldest, dropped] of cache.files) {
+    if (cache.tokens <= CACHE_TOKENS || oldest === key) break;
+    cache.files.delete(oldest);
+    cache.tokens -= dropped.tokens;
   }
   return scoreFile(file, q.terms, df, total).slice(0, q.limit);
 }
 
-async function loadFile(db: Kysely<Database>, versionId: string, filename: string): Promise<FilePassages> {
+async function loadFile(db: Kysely<Database>, words: WordTable, versionId: string, filename: string): Promise<FilePassages> {
   const rows = await db
     .selectFrom("passages")
     .select(["id as passage_id", "file_id", "version_id", "page", "text", "heading"])
     .where("version_id", "=", versionId)
     .orderBy("seq")
     .execute();
-  return tokenizeFile(rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })));
+  return tokenizeFile(rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })), words);
 }
 
-function forgetAll(): void {
-  cache.clear();
-  cachedTokens = 0;
-  wordIds = new Map();
-  stemIds = new Map();
-}
-
-/** A file's passages as stem ids, ready to score. */
-export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string })[]): FilePassages {
+/** A file's passages as stem ids of `words` (a table of its own unless given), ready to score. */
+export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string })[], words = new WordTable()): FilePassages {
   const ids = (text: string) => {
     const out: number[] = [];
-    eachWord(text, (w) => out.push(wordId(w)));
+    eachWord(text, (w) => out.push(words.id(w)));
     return Int32Array.from(out);
   };
   const text = rows.map((r) => ids(r.text));
@@ -155,6 +167,7 @@ export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string
     heading,
     avgLength: rows.length ? tokens / rows.length : 1,
     tokens,
+    words,
   };
 }
 
@@ -162,7 +175,7 @@ export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string
 export function scoreFile(file: FilePassages, terms: QueryTerm[], df: (word: string) => number, total: number): SearchHit[] {
   const scores = new Float64Array(file.hits.length);
   for (const term of terms) {
-    const ids = term.words.map((w) => stemIds.get(stemmer(w)));
+    const ids = term.words.map((w) => file.words.stems.get(stemmer(w)));
     if (ids.some((id) => id === undefined)) continue;
     // A phrase holds at most as many passages as its rarest word.
     const n = Math.min(...term.words.map(df));

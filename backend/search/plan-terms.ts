@@ -26,17 +26,12 @@ export const SCORE_BUDGET = 40_000;
 /** Passages in the index below which every query is the exact plain OR (about 15,000 pages). */
 export const EXACT_BELOW = 50_000;
 /**
- * For benchmarks only: `exact` makes every query the plain OR of all its terms, the baseline that
- * `bench:dataroom` (DATAROOM_EXACT_BASELINE=1) measures the pruning's recall against.
- */
-export const planOverride = { exact: false };
-
-/**
  * `df`: passages holding a word, or null for a word the index doesn't keep (a stop word).
  * `exactBudget`: the plain OR runs when all the terms cost at most this; an index whose cost is
  * the rows it ranks rather than the lists it reads (PostgreSQL) sets it lower.
+ * `exact`: every query is the plain OR of all its terms (SearchOptions.exactPlans, for benchmarks).
  */
-export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number, exactBudget = SCORE_BUDGET): TermPlan {
+export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number, exactBudget = SCORE_BUDGET, exact = false): TermPlan {
   const byCost = terms
     .map((term, i) => {
       const counts = term.words.map(df).filter((n) => n !== null);
@@ -46,7 +41,7 @@ export function planTerms(terms: QueryTerm[], df: (word: string) => number | nul
     .sort((a, b) => a.cost - b.cost || a.i - b.i);
   if (byCost.length === 0) return { kept: [], required: null };
   // Cheap enough as it is: the exact plain OR (the filter costs recall, see docs/ARCHITECTURE.md).
-  if (planOverride.exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= exactBudget) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
+  if (exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= exactBudget) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
   const prefix = (budget: number) => {
     let n = 0;
     for (let spent = 0; n < byCost.length && (n === 0 || spent + byCost[n]!.cost <= budget); n++) spent += byCost[n]!.cost;

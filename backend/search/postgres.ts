@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
 import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
-import type { SearchHit, SearchIndex } from "./search-index.ts";
+import { passageRows } from "./passage-rows.ts";
+import type { SearchHit, SearchIndex, SearchOptions } from "./search-index.ts";
 
 /**
  * The plain OR of every term runs only when they hold this many passages together: PostgreSQL's
@@ -19,12 +20,20 @@ const EXACT_BUDGET = 3_000;
  * At scale ts_rank on every passage holding any term took seconds, so the GIN match is narrowed
  * to passages holding one of the rarest terms (plan-terms.ts) while the rank still uses them all.
  */
-export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
+export function postgresSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: PostgresCaches = { counts: null, stats: null }): SearchIndex {
   return {
+    withOptions: (o) => postgresSearchIndex(db, o, caches),
+    async addPassages(tx, o) {
+      // The tsv column is generated from the passage's text, heading and label.
+      for (const rows of passageRows(o)) await tx.insertInto("passages").values(rows).execute();
+    },
+    async removeVersion(tx, versionId) {
+      await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+    },
     async search(q) {
       if (q.terms.length === 0) return [];
-      const { df, total } = await documentFrequencies(db, q.terms);
-      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET);
+      const { df, total } = await documentFrequencies(db, caches, q.terms);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET, options.exactPlans);
       if (plan.kept.length === 0) return [];
       const tsquery = (terms: QueryTerm[]) =>
         sql.join(
@@ -60,15 +69,15 @@ export function postgresSearchIndex(db: Kysely<Database>): SearchIndex {
  * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
  * of rows (150 ms) at 270,000 passages.
  */
-async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
-  const stats = await lexemeStats(db);
+async function documentFrequencies(db: Kysely<Database>, caches: PostgresCaches, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
+  const stats = await lexemeStats(db, caches);
   const words = [...new Set(terms.flatMap((t) => t.words))];
   const { rows } = await sql<{ w: string; lexeme: string | null }>`
     select w, (select min(l) from unnest(tsvector_to_array(to_tsvector('english', w))) l) as lexeme
     from unnest(${words}::text[]) w`.execute(db);
   // Renewed with the statistics (every few minutes: reltuples only moves when the table is analyzed).
-  let counted = countCache.get(db);
-  if (!counted || counted.at !== stats.at) countCache.set(db, (counted = { at: stats.at, words: new Map() }));
+  let counted = caches.counts;
+  if (!counted || counted.at !== stats.at) caches.counts = counted = { at: stats.at, words: new Map() };
   // The words neither listed nor counted yet, counted in one round trip.
   const uncounted = rows.filter((r) => r.lexeme !== null && !stats.freq.has(r.lexeme) && !counted.words.has(r.lexeme));
   if (uncounted.length > 0) {
@@ -89,7 +98,11 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
   return { df, total: stats.total };
 }
 
-const countCache = new WeakMap<Kysely<Database>, { at: number; words: Map<string, number> }>();
+/** What a PostgreSQL index keeps between searches: word counts and the lexeme statistics. */
+interface PostgresCaches {
+  counts: { at: number; words: Map<string, number> } | null;
+  stats: LexemeStats | null;
+}
 
 interface LexemeStats {
   total: number;
@@ -98,10 +111,9 @@ interface LexemeStats {
 }
 
 const STATS_TTL_MS = 5 * 60_000;
-const statsCache = new WeakMap<Kysely<Database>, LexemeStats>();
 
-async function lexemeStats(db: Kysely<Database>): Promise<LexemeStats> {
-  const cached = statsCache.get(db);
+async function lexemeStats(db: Kysely<Database>, caches: PostgresCaches): Promise<LexemeStats> {
+  const cached = caches.stats;
   if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached;
   const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null; total: number }>`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs, c.reltuples as total
@@ -114,6 +126,6 @@ async function lexemeStats(db: Kysely<Database>): Promise<LexemeStats> {
   const freqs = (row?.freqs ?? []).map(Number);
   elems.forEach((e, i) => freq.set(e, freqs[i]!));
   const stats = { total: Math.max(0, Number(row?.total ?? 0)), freq, at: Date.now() };
-  statsCache.set(db, stats);
+  caches.stats = stats;
   return stats;
 }

@@ -16,10 +16,10 @@ export function registerSearchRoutes(app: ApiApp, guard: Guard, deps: Deps): voi
   // NDJSON, one event a line, flushed as each is found; a failure after the first byte becomes an
   // error event (the status is already sent).
   rawRoute(app, guard, raw.findFiles, async ({ c: ctx, actor, body }) => {
-    const { query, option } = body as { query: string; option: "all" | "name" | "content" };
+    const { query, option } = body;
     const signal = ctx.req.raw.signal;
     const encoder = new TextEncoder();
-    const events = findFiles(deps, { actor: actor!, query, option, signal });
+    const events = findFiles(deps, { actor, query, option, signal });
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {

@@ -1,4 +1,6 @@
 import type { Db } from "../platform/db/index.ts";
+import type { Executor } from "../platform/db/index.ts";
+import type { VersionPassages } from "./passage-rows.ts";
 import { postgresSearchIndex } from "./postgres.ts";
 import type { QueryTerm } from "./query.ts";
 import { sqliteSearchIndex } from "./sqlite.ts";
@@ -23,11 +25,28 @@ export interface SearchHit {
   score: number;
 }
 
-/** Ranks passages of a workspace's current file versions against search terms. */
-export interface SearchIndex {
-  search(q: SearchQuery): Promise<SearchHit[]>;
+export interface SearchOptions {
+  /**
+   * For benchmarks only: every query is the plain OR of all its terms, the baseline that
+   * `bench:dataroom` (DATAROOM_EXACT_BASELINE=1) measures the pruning's recall against.
+   */
+  exactPlans?: boolean;
 }
 
-export function searchIndexFor(db: Db): SearchIndex {
-  return db.dialect === "postgres" ? postgresSearchIndex(db.kysely) : sqliteSearchIndex(db.kysely);
+/**
+ * Ranks passages of a workspace's current file versions against search terms. An instance keeps
+ * its caches (word counts, tokenized files): one is built at boot and carried in Deps.
+ */
+export interface SearchIndex {
+  search(q: SearchQuery): Promise<SearchHit[]>;
+  /** Adds a version's passages, in the caller's transaction (ingestion's, which removed the old ones first). */
+  addPassages(tx: Executor, o: VersionPassages): Promise<void>;
+  /** Removes a version's passages, in the caller's transaction. */
+  removeVersion(tx: Executor, versionId: string): Promise<void>;
+  /** The same index, caches included, planning queries with other options. */
+  withOptions(options: SearchOptions): SearchIndex;
+}
+
+export function createSearchIndex(db: Db, options: SearchOptions = {}): SearchIndex {
+  return db.dialect === "postgres" ? postgresSearchIndex(db.kysely, options) : sqliteSearchIndex(db.kysely, options);
 }

@@ -3,7 +3,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
-import { searchIndexFor, type SearchHit } from "./search-index.ts";
+import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
 /** Passages ranked per query leg before fusion; pages are built from these. */
@@ -26,7 +26,7 @@ export async function searchWorkspace(
 ): Promise<{ results: SearchResult[] }> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
   const analyzed = analyzeQuery(o.query);
-  const index = searchIndexFor(deps.db);
+  const index = deps.search;
   const legs = [analyzed.terms.filter((t) => t.weight >= 1), analyzed.terms.filter((t) => t.weight < 1)];
   // Documents the question names (by company, period, form type in their file name or title):
   // searched on their own as well, so their pages compete even when other filings match more words.
@@ -116,8 +116,8 @@ async function namedDocuments(deps: Deps, workspaceId: string, fileIds: string[]
 }
 
 type Labels = { id: string; words: Set<string> }[];
-/** Per database and workspace: the label words of its indexed documents, and what they were read at. */
-const labelCache = new WeakMap<Deps["db"], Map<string, { stamp: string; docs: Labels }>>();
+/** Per workspace: the label words of its indexed documents, and what they were read at. Made at boot, carried in Deps. */
+export type DocumentLabelCache = Map<string, { stamp: string; docs: Labels }>;
 
 /**
  * The workspace's documents and their label words, read again only when its files changed: a
@@ -131,8 +131,7 @@ async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> 
     .where("workspace_id", "=", workspaceId)
     .executeTakeFirst();
   const stamp = `${Number(stampRow?.n ?? 0)}/${String(stampRow?.at ?? "")}`;
-  let cache = labelCache.get(deps.db);
-  if (!cache) labelCache.set(deps.db, (cache = new Map()));
+  const cache = deps.documentLabels;
   const hit = cache.get(workspaceId);
   if (hit?.stamp === stamp) return hit.docs;
   const rows = await deps.db.kysely

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { rankFilePassages } from "./file-rank.ts";
+import { FileRankCache, rankFilePassages } from "./file-rank.ts";
 import { EXACT_BELOW, planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
-import type { SearchHit, SearchIndex } from "./search-index.ts";
+import { passageRows } from "./passage-rows.ts";
+import type { SearchHit, SearchIndex, SearchOptions } from "./search-index.ts";
 
 /**
  * Column weights for bm25(): the passage text, its section heading, and the document label
@@ -25,12 +26,26 @@ const OVERFETCH = 4;
  * expression, so the rare ones count twice there; ranking them apart to take that share off
  * again cost time and measured no better (docs/ARCHITECTURE.md).
  */
-export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
+export function sqliteSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: SqliteCaches = { df: null, files: new FileRankCache() }): SearchIndex {
   return {
+    withOptions: (o) => sqliteSearchIndex(db, o, caches),
+    async addPassages(tx, o) {
+      // Each passage's FTS row shares its rowid (seq), numbered on from the last one.
+      const row = await sql<{ m: number | null }>`select max(seq) as m from passages`.execute(tx);
+      for (const rows of passageRows(o, row.rows[0]?.m ?? 0)) {
+        await tx.insertInto("passages").values(rows).execute();
+        const values = sql.join(rows.map((r) => sql`(${r.seq}, ${r.text}, ${r.heading}, ${o.label})`));
+        await sql`insert into passages_fts(rowid, text, heading, title) values ${values}`.execute(tx);
+      }
+    },
+    async removeVersion(tx, versionId) {
+      // A trigger removes their FTS rows.
+      await tx.deleteFrom("passages").where("version_id", "=", versionId).execute();
+    },
     async search(q) {
       if (q.terms.length === 0) return [];
-      const { df, total, cap } = await documentFrequencies(db, q.terms);
-      const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total);
+      const { df, total, cap } = await documentFrequencies(db, caches, q.terms);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total, SCORE_BUDGET, options.exactPlans);
       if (plan.kept.length === 0) return [];
       const or = (terms: QueryTerm[]) => terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
       const oneFile = q.fileIds?.length === 1;
@@ -38,7 +53,7 @@ export function sqliteSearchIndex(db: Kysely<Database>): SearchIndex {
       // (file-rank.ts); a word counted past the cap is taken as the cap (a low, not a zero, IDF).
       // Below it FTS5 ranks them, as it does a file too large to rank here.
       if (oneFile && total > EXACT_BELOW) {
-        const inFile = await rankFilePassages(db, { workspaceId: q.workspaceId, fileId: q.fileIds![0]!, terms: q.terms, limit: q.limit }, (w) => Math.min(df.get(w) ?? 0, cap), total);
+        const inFile = await rankFilePassages(db, caches.files, { workspaceId: q.workspaceId, fileId: q.fileIds![0]!, terms: q.terms, limit: q.limit }, (w) => Math.min(df.get(w) ?? 0, cap), total);
         if (inFile) return inFile;
       }
       const word = (t: QueryTerm, below: number) => t.words.length === 1 && (df.get(t.words[0]!) ?? 0) > 0 && df.get(t.words[0]!)! < below;
@@ -126,15 +141,15 @@ async function podSpans(db: Kysely<Database>, workspaceId: string): Promise<{ lo
 /**
  * How many passages hold each word, counted by FTS5 itself (so its tokenizer and stemming apply),
  * up to a cap: past it a word is common, and counting it all would cost what ranking does.
- * Cached per index for the process; a word's count is an estimate for planning, refreshed when the
+ * Cached per index instance; a word's count is an estimate for planning, refreshed when the
  * index has grown or shrunk by a tenth. All workspaces together: a word's rarity, like bm25's
  * IDF, is the whole index's.
  */
-async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Promise<{ df: Map<string, number>; total: number; cap: number }> {
+async function documentFrequencies(db: Kysely<Database>, caches: SqliteCaches, terms: QueryTerm[]): Promise<{ df: Map<string, number>; total: number; cap: number }> {
   const totalRow = await sql<{ n: number | null }>`select max(seq) as n from passages`.execute(db);
   const total = Number(totalRow.rows[0]?.n ?? 0);
-  let cache = dfCache.get(db);
-  if (!cache || Math.abs(total - cache.total) > cache.total / 10) dfCache.set(db, (cache = { total, words: new Map() }));
+  let cache = caches.df;
+  if (!cache || Math.abs(total - cache.total) > cache.total / 10) caches.df = cache = { total, words: new Map() };
   const cap = Math.max(SCORE_BUDGET, Math.ceil(total * DF_CAP_SHARE));
   const df = new Map<string, number>();
   for (const word of new Set(terms.flatMap((t) => t.words))) {
@@ -156,4 +171,9 @@ async function documentFrequencies(db: Kysely<Database>, terms: QueryTerm[]): Pr
 
 /** Words counted exactly up to this share of the passages (beyond it they are all "common"). */
 const DF_CAP_SHARE = 0.1;
-const dfCache = new WeakMap<Kysely<Database>, { total: number; words: Map<string, number> }>();
+
+/** What a SQLite index keeps between searches: word counts, and files tokenized for file-rank.ts. */
+interface SqliteCaches {
+  df: { total: number; words: Map<string, number> } | null;
+  files: FileRankCache;
+}

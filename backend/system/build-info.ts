@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { Config } from "../platform/config.ts";
+import type { Config } from "../config.ts";
 
 let cached: { commit: string; release: string } | undefined;
 

@@ -1,14 +1,11 @@
 import { createReadStream } from "node:fs";
-import { z } from "zod";
 import { AppError } from "../../contracts/errors.ts";
-import { hasUnsafeFilenameChars } from "../../contracts/filename.ts";
 import * as c from "../../contracts/thread-files.ts";
 import { THREAD_FILE_MESSAGES as MSG } from "../../contracts/thread-files.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
-import { validationError } from "../platform/http/errors.ts";
 import { receiveSpooledForm } from "../platform/http/multipart.ts";
-import { rawRoute } from "../platform/http/raw-route.ts";
+import { parseForm, rawRoute } from "../platform/http/raw-route.ts";
 import { route, type Guard } from "../platform/http/route.ts";
 import { getThreadFileAddon } from "./addon.ts";
 import { diffThreadFile } from "./diff.ts";
@@ -16,18 +13,6 @@ import { saveThreadFileVersion } from "./save.ts";
 import { getThreadFileVersion, listThreadFiles, renameThreadFile, requireVersionId } from "./service.ts";
 import { transferThreadFile } from "./transfer.ts";
 
-const optionalId = z.string().trim().max(100).optional().transform((v) => v || undefined);
-const editForm = z.object({
-  filename: z
-    .string()
-    .trim()
-    .max(255, "Filename must be at most 255 characters")
-    .refine((v) => !hasUnsafeFilenameChars(v), "Filename cannot contain slashes or control characters")
-    .optional()
-    .transform((v) => v || undefined),
-  file_id: optionalId,
-  version_id: optionalId,
-});
 const latest = (q: { is_latest?: string }) => q.is_latest === "true" || q.is_latest === "1";
 
 export function registerThreadFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
@@ -62,24 +47,23 @@ export function registerThreadFileRoutes(app: ApiApp, guard: Guard, deps: Deps):
     diffThreadFile(deps, { actor, workspaceId: params.id, threadId: params.tid, fileId: params.fid, from: query.from, to: query.to }),
   );
 
-  rawRoute<{ id: string; tid: string }>(app, guard, c.editThreadFile, async ({ c: ctx, actor, params }) => {
+  rawRoute(app, guard, c.editThreadFile, async ({ c: ctx, actor, params }) => {
     const form = await receiveSpooledForm(ctx, { maxBytes: deps.config.MAX_UPLOAD_BYTES });
     try {
-      const fields = editForm.safeParse(form.fields);
-      if (!fields.success) throw validationError(fields.error, "form");
+      const fields = parseForm(c.editThreadFileForm, form.fields);
       // Spec section 5: the edited version (fileVersion) and the original workspace file
       // (originalFileId) name two different things to save against; both at once is refused.
-      if (fields.data.version_id && fields.data.file_id) throw new AppError("thread-files/version-and-original", MSG.versionAndOriginal);
+      if (fields.version_id && fields.file_id) throw new AppError("thread-files/version-and-original", MSG.versionAndOriginal);
       if (!form.file) throw new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", { file: "file is required" });
       const saved = await saveThreadFileVersion(deps, {
-        actor: actor!,
+        actor,
         workspaceId: params.id,
         threadId: params.tid,
         body: createReadStream(form.file.path),
-        filename: fields.data.filename,
+        filename: fields.filename,
         contentType: form.file.contentType,
-        versionId: fields.data.version_id,
-        originalFileId: fields.data.file_id,
+        versionId: fields.version_id,
+        originalFileId: fields.file_id,
         messageId: null,
       });
       return ctx.json(saved, 201);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import { loadConfig } from "../../backend/platform/config.ts";
+import { loadConfig } from "../../backend/config.ts";
 import { startServer, type StartedServer } from "../../server.ts";
 
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];

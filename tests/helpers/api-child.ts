@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { bootBackend } from "../../backend/boot.ts";
-import { loadConfig } from "../../backend/platform/config.ts";
+import { loadConfig } from "../../backend/config.ts";
 
 const backend = await bootBackend({ config: loadConfig(process.env) });
 const server = http.createServer(getRequestListener(backend.api.fetch));

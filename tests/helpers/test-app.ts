@@ -6,7 +6,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { bootBackend, type Backend } from "../../backend/boot.ts";
 import type { Deps } from "../../backend/deps.ts";
-import { loadConfig, type Config } from "../../backend/platform/config.ts";
+import { loadConfig, type Config } from "../../backend/config.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";

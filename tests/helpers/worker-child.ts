@@ -10,10 +10,11 @@ import type { Deps } from "../../backend/deps.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import { resolveAuthSecret } from "../../backend/platform/auth-secret.ts";
 import { createDiskStore } from "../../backend/platform/blobs/disk-store.ts";
-import { loadConfig } from "../../backend/platform/config.ts";
+import { loadConfig } from "../../backend/config.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { migrateToLatest } from "../../backend/platform/db/migrate.ts";
 import { createLogger } from "../../backend/platform/log.ts";
+import { createSearchIndex } from "../../backend/search/search-index.ts";
 
 const config = loadConfig(process.env);
 const db = createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -33,6 +34,9 @@ const deps: Deps = {
   mailer: absent("mailer") as Deps["mailer"],
   admin: absent("admin") as Deps["admin"],
   llm: absent("llm") as Deps["llm"],
+  search: createSearchIndex(db),
+  documentLabels: absent("documentLabels") as Deps["documentLabels"],
+  answers: absent("answers") as Deps["answers"],
 };
 const loop = startWorkerLoop(deps, { limits: { ocrPdfPages: false } });
 console.log("worker ready");

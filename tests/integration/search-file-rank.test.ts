@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
-import { rankFilePassages } from "../../backend/search/file-rank.ts";
+import { FileRankCache, rankFilePassages } from "../../backend/search/file-rank.ts";
 import { sqliteSearchIndex } from "../../backend/search/sqlite.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
@@ -36,9 +36,11 @@ describe.skipIf(testDialect() !== "sqlite")("ranking one file's passages in proc
 
   const terms = [{ words: ["capital", "expenditures"], weight: 1 }, { words: ["segment"], weight: 1 }];
   const df = () => 1;
+  // The tokenized files and word table a search index keeps (one per index, made at boot).
+  const files = new FileRankCache();
 
   it("ranks the file's pages as FTS5 does and returns only that file", async () => {
-    const ours = await rankFilePassages(app.deps.db.kysely, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
+    const ours = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
     const fts = await sqliteSearchIndex(app.deps.db.kysely).search({ workspaceId: ws.id, terms, fileIds: [filing.id], limit: 10 });
     expect(ours!.map((h) => h.page)).toEqual([3, 2]);
     expect(ours!.map((h) => h.passage_id)).toEqual(fts.map((h) => h.passage_id));
@@ -46,12 +48,12 @@ describe.skipIf(testDialect() !== "sqlite")("ranking one file's passages in proc
   });
 
   it("finds nothing for a file of another workspace", async () => {
-    expect(await rankFilePassages(app.deps.db.kysely, { workspaceId: other.id, fileId: filing.id, terms, limit: 10 }, df, 1_000)).toEqual([]);
+    expect(await rankFilePassages(app.deps.db.kysely, files, { workspaceId: other.id, fileId: filing.id, terms, limit: 10 }, df, 1_000)).toEqual([]);
   });
 
   it("serves a second search from the tokenized file, with the same result", async () => {
-    const first = await rankFilePassages(app.deps.db.kysely, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
-    const again = await rankFilePassages(app.deps.db.kysely, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
+    const first = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
+    const again = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
     expect(again).toEqual(first);
   });
 });

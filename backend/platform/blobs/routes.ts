@@ -2,14 +2,19 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Readable } from "node:stream";
 import * as raw from "../../../contracts/raw-endpoints.ts";
 import { AppError } from "../../../contracts/errors.ts";
-import type { Deps } from "../../deps.ts";
 import type { ApiApp } from "../http/context.ts";
 import { rawRoute } from "../http/raw-route.ts";
 import type { Guard } from "../http/route.ts";
-import { BlobTooLargeError } from "./blob-store.ts";
+import { BlobTooLargeError, type BlobStore } from "./blob-store.ts";
 import { verifyGrant, type BlobGrant } from "./signed-url.ts";
 
-function grantFor(deps: Deps, token: string, op: BlobGrant["op"]): BlobGrant {
+/** What the blob routes read: the store and the secret that signs its URLs. */
+export interface BlobRouteDeps {
+  blobs: BlobStore;
+  secret: string;
+}
+
+function grantFor(deps: BlobRouteDeps, token: string, op: BlobGrant["op"]): BlobGrant {
   const check = verifyGrant(deps.secret, token);
   const what = op === "put" ? "upload" : "download";
   if (!check.ok && check.reason === "expired") throw new AppError("forbidden", `This ${what} link has expired. Request a new one.`);
@@ -21,8 +26,8 @@ function grantFor(deps: Deps, token: string, op: BlobGrant["op"]): BlobGrant {
 export type UploadReceiver = (o: { key: string; body: Readable; contentType: string; maxBytes: number }) => Promise<{ byteSize: number }>;
 
 /** Our own signed URLs for the disk store (S3 presigned URLs go to S3 directly). */
-export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps, receiveUpload: UploadReceiver): void {
-  rawRoute<{ token: string }>(app, guard, raw.blobUpload, async ({ c, params }) => {
+export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: BlobRouteDeps, receiveUpload: UploadReceiver): void {
+  rawRoute(app, guard, raw.blobUpload, async ({ c, params }) => {
     const grant = grantFor(deps, params.token, "put");
     const max = grant.maxBytes ?? 0;
     const declared = Number(c.req.header("content-length") ?? NaN);
@@ -47,7 +52,7 @@ export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: Deps, receiv
     }
   });
 
-  rawRoute<{ token: string }>(app, guard, raw.blobDownload, async ({ params }) => {
+  rawRoute(app, guard, raw.blobDownload, async ({ params }) => {
     const grant = grantFor(deps, params.token, "get");
     const stat = await deps.blobs.stat(grant.key);
     if (!stat) throw new AppError("not_found", "The file is no longer available.");

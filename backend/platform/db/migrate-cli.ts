@@ -1,4 +1,5 @@
-import { loadConfig, loadDotEnv } from "../config.ts";
+import { loadConfig } from "../../config.ts";
+import { loadDotEnv } from "../config.ts";
 import { createDb } from "./index.ts";
 import { migrateToLatest } from "./migrate.ts";
 

@@ -10,6 +10,7 @@ import * as threadFiles from "./migrations/2026-11-23-0009-thread-files.ts";
 import * as sheetLayout from "./migrations/2026-11-23-0011-sheet-layout.ts";
 import * as authAttempts from "./migrations/2026-11-26-0001-auth-attempts.ts";
 import * as fileVersionsBlobKey from "./migrations/2026-11-26-0002-file-versions-blob-key.ts";
+import * as jobKind from "./migrations/2026-11-26-0003-job-kind.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-0011-sheet-layout": sheetLayout,
   "2026-11-26-0001-auth-attempts": authAttempts,
   "2026-11-26-0002-file-versions-blob-key": fileVersionsBlobKey,
+  "2026-11-26-0003-job-kind": jobKind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -264,8 +264,11 @@ export interface UserAttributeTable {
 
 export type JobStatus = "queued" | "running" | "done" | "failed";
 
+/** The job queue (backend/platform/jobs): ingestion's jobs and, by `kind`, any other. */
 export interface IngestionJobTable {
   id: string;
+  /** Which handler runs it ("ingest": index the file version). */
+  kind: ColumnType<string, string | undefined, string>;
   file_id: string;
   version_id: string;
   status: JobStatus;

@@ -1,25 +1,51 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { RawEndpoint } from "../../../contracts/raw-endpoints.ts";
+import type { Auth, RawBody, RawEndpoint, RawForm, RawParams, RawQuery } from "../../../contracts/endpoint.ts";
 import { AppError } from "../../../contracts/errors.ts";
 import { errorBody } from "../../../contracts/errors.ts";
 import type { Actor, ApiApp, AppEnv } from "./context.ts";
 import { validationError } from "./errors.ts";
+import { readFormFields } from "./multipart.ts";
 import { assertStorableText } from "./storable-text.ts";
 import type { Guard } from "./route.ts";
 
 export const MIXED_REQUEST = "A request cannot mix form data with JSON data or params.";
 
+/** What a raw endpoint's handler gets: the request's parts, validated by its declaration. */
+export interface RawHandlerInput<E extends RawEndpoint> {
+  c: Context<AppEnv>;
+  /** Signed in on "user" and "admin" endpoints (the guard has run). */
+  actor: E["auth"] extends "user" | "admin" ? Actor : Actor | null;
+  params: RawParams<E>;
+  query: RawQuery<E>;
+  body: RawBody<E>;
+  /** The form's text fields, read and validated before the handler runs; a `streamed` handler
+   *  reads its form itself and validates the fields with `parseForm`. */
+  form: NonNullable<E["streamed"]> extends true ? undefined : RawForm<E>;
+}
+
+/** Each app's `streamed` endpoints, as a method and a path pattern (with or without /api). */
+const streamedRequests = new WeakMap<ApiApp, { method: string; path: RegExp }[]>();
+
+/** Whether a request goes to an endpoint declared `streamed`, whose body has its own limit. */
+export function isStreamedRequest(app: ApiApp, method: string, path: string): boolean {
+  return (streamedRequests.get(app) ?? []).some((r) => r.method === method && r.path.test(path));
+}
+
 /** Registers a non-JSON endpoint: documented in OpenAPI, guarded like the others, handled by hand. */
-export function rawRoute<P extends Record<string, string>>(
+export function rawRoute<E extends RawEndpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, Auth, boolean>>(
   app: ApiApp,
   guard: Guard,
-  e: RawEndpoint,
-  handler: (o: { c: Context<AppEnv>; actor: Actor | null; params: P; query: Record<string, unknown>; body: unknown }) => Promise<Response>,
+  e: E,
+  handler: (o: RawHandlerInput<E>) => Promise<Response>,
 ): void {
-  const formSchema = e.form
-    ? z.object(Object.fromEntries(Object.entries(e.form).map(([k, f]) => [k, (f.binary ? z.string().meta({ format: "binary" }) : z.string()).describe(f.description).optional()])))
-    : undefined;
+  if (e.streamed) {
+    // Requests arrive with /api in front when mounted by server.ts, without it in-process. (Paths
+    // are letters, digits, _ - / and {params}: nothing else needs escaping.)
+    const path = new RegExp(`^(?:/api)?${e.path.replace(/\{\w+\}/g, "[^/]+")}$`);
+    streamedRequests.set(app, [...(streamedRequests.get(app) ?? []), { method: e.method.toUpperCase(), path }]);
+  }
+  const formSchema = e.form || e.file ? documentedForm(e) : undefined;
   app.openAPIRegistry.registerPath({
     method: e.method,
     path: e.path,
@@ -27,8 +53,8 @@ export function rawRoute<P extends Record<string, string>>(
     tags: [e.tag],
     security: e.auth === "public" ? [] : [{ bearer: [] }],
     request: {
-      ...(e.params ? { params: e.params } : {}),
-      ...(e.query ? { query: e.query } : {}),
+      ...(e.params ? { params: e.params as z.ZodObject } : {}),
+      ...(e.query ? { query: e.query as z.ZodObject } : {}),
       ...(formSchema ? { body: { content: { "multipart/form-data": { schema: formSchema } }, required: true } } : {}),
       ...(e.binaryBody ? { body: { content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } }, required: true } } : {}),
       ...(e.jsonBody ? { body: { content: { "application/json": { schema: e.jsonBody } }, required: true } } : {}),
@@ -42,18 +68,18 @@ export function rawRoute<P extends Record<string, string>>(
   app.on(e.method.toUpperCase(), honoPath, async (c) => {
     const actor = c.get("actor");
     await guard(actor, e.auth);
-    if (e.form) assertFormRequest(c);
-    let params = c.req.param() as P;
+    if (formSchema) assertFormRequest(c);
+    let params: unknown = c.req.param();
     if (e.params) {
       const parsed = e.params.safeParse(params);
       if (!parsed.success) throw validationError(parsed.error, "params");
-      params = parsed.data as P;
+      params = parsed.data;
     }
-    let query: Record<string, unknown> = {};
+    let query: unknown;
     if (e.query) {
       const parsed = e.query.safeParse(c.req.query());
       if (!parsed.success) throw validationError(parsed.error, "query");
-      query = parsed.data as Record<string, unknown>;
+      query = parsed.data;
     }
     let body: unknown;
     if (e.jsonBody) {
@@ -75,7 +101,24 @@ export function rawRoute<P extends Record<string, string>>(
     assertStorableText(params, "params");
     assertStorableText(query, "query");
     assertStorableText(body, "body");
-    return handler({ c, actor, params, query, body });
+    const form = e.form && !e.streamed ? parseForm(e.form, await readFormFields(c)) : undefined;
+    return handler({ c, actor, params, query, body, form } as RawHandlerInput<E>);
+  });
+}
+
+/** Validates a form's text fields (already storable text: see readFormFields) with its schema. */
+export function parseForm<F extends z.ZodType>(schema: F, fields: Record<string, string>): z.output<F> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw validationError(parsed.error, "form");
+  return parsed.data;
+}
+
+/** The form as OpenAPI shows it: the binary part first, then each text field as an optional string with its description. */
+function documentedForm(e: RawEndpoint): z.ZodObject {
+  const fields = e.form instanceof z.ZodObject ? Object.entries(e.form.shape as Record<string, z.ZodType>) : [];
+  return z.object({
+    ...(e.file ? { file: z.string().meta({ format: "binary" }).describe(e.file.description).optional() } : {}),
+    ...Object.fromEntries(fields.map(([k, f]) => [k, z.string().describe(f.description ?? "").optional()])),
   });
 }
 

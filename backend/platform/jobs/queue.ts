@@ -12,28 +12,34 @@ export const BACKOFF_BASE_MS = 5_000;
 
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
-/** Queues (re)indexing of a file version. Pass a transaction to enqueue with the file's own write. */
-export async function enqueue(db: Executor, o: { fileId: string; versionId: string }): Promise<string> {
+/**
+ * Queues a job for the file version it concerns. Without a `kind` it is the table's default,
+ * "ingest": (re)indexing that version, what every job was before kinds. Pass a transaction to
+ * enqueue with the file's own write.
+ */
+export async function enqueue(db: Executor, o: { fileId: string; versionId: string; kind?: string }): Promise<string> {
   const id = crypto.randomUUID();
   const t = iso();
   await db
     .insertInto("ingestion_jobs")
-    .values({ id, file_id: o.fileId, version_id: o.versionId, status: "queued", attempts: 0, run_after: t, locked_at: null, locked_by: null, error: null, created_at: t, updated_at: t })
+    .values({ id, ...(o.kind ? { kind: o.kind } : {}), file_id: o.fileId, version_id: o.versionId, status: "queued", attempts: 0, run_after: t, locked_at: null, locked_by: null, error: null, created_at: t, updated_at: t })
     .execute();
   return id;
 }
 
 /**
  * Takes the oldest due job, marks it running and counts the attempt, atomically: PostgreSQL
- * skips rows other workers hold; on SQLite one UPDATE is a single write transaction.
+ * skips rows other workers hold; on SQLite one UPDATE is a single write transaction. With
+ * `kinds`, only jobs of those kinds (the ones this worker has handlers for).
  */
-export async function claim(db: Db, workerId: string, nowMs = Date.now()): Promise<Job | null> {
+export async function claim(db: Db, workerId: string, nowMs = Date.now(), kinds?: readonly string[]): Promise<Job | null> {
   const t = iso(nowMs);
+  const ofKind = kinds ? sql`and kind in (${sql.join(kinds)})` : sql``;
   if (db.dialect === "postgres") {
     const { rows } = await sql<Job>`
       update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
       where id = (
-        select id from ingestion_jobs where status = 'queued' and run_after <= ${t}
+        select id from ingestion_jobs where status = 'queued' and run_after <= ${t} ${ofKind}
         order by run_after, created_at, id for update skip locked limit 1
       )
       returning *`.execute(db.kysely);
@@ -42,7 +48,7 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now()): Promi
   const { rows } = await sql<Job>`
     update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
     where id = (
-      select id from ingestion_jobs where status = 'queued' and run_after <= ${t}
+      select id from ingestion_jobs where status = 'queued' and run_after <= ${t} ${ofKind}
       order by run_after, created_at, id limit 1
     ) and status = 'queued'
     returning *`.execute(db.kysely);

@@ -2,7 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { Config } from "../config.ts";
+import type { PlatformConfig as Config } from "../config.ts";
 
 /**
  * The language-model seam: which models are offered and an AI SDK model for an id. Adapters never

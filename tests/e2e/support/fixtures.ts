@@ -54,7 +54,7 @@ export const test = base.extend<{ mailbox: Mailbox; cspViolations: string[] }, {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
-      const { loadConfig } = await import("../../../backend/platform/config.ts");
+      const { loadConfig } = await import("../../../backend/config.ts");
       const { drainQueue } = await import("../../../backend/ingestion/worker-loop.ts");
       const mailbox = await startMailbox();
       const fakeLlm = llm === "fake" ? await (await import("../../helpers/fake-openai.ts")).startFakeOpenAI() : null;

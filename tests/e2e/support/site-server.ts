@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
-import { loadConfig } from "../../../backend/platform/config.ts";
+import { loadConfig } from "../../../backend/config.ts";
 import { startServer } from "../../../server.ts";
 
 export const SITE_ENV = {

@@ -1,0 +1,96 @@
+import type { Db } from "../db/index.ts";
+import type { Logger } from "../log.ts";
+import { claim, type Job } from "./queue.ts";
+
+/** How long an idle worker waits before looking for work again. */
+export const IDLE_POLL_MS = 500;
+
+/** Runs the jobs of one kind. A handler settles its job itself (complete or fail). */
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** The kinds a worker runs, each with its handler. */
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+export interface JobWorkerOptions {
+  db: Db;
+  log: Pick<Logger, "error">;
+  handlers: JobHandlers;
+  /** A worker's identity in job locks. */
+  workerId: string;
+  /** Jobs in progress at once. */
+  concurrency: number;
+  /** Prefix of the loop's log lines ("ingest"). */
+  label: string;
+  /** Upkeep between claims (requeueing stuck jobs): at start, then once `everyMs` has passed. */
+  maintenance?: { everyMs: number; run(): Promise<void> };
+}
+
+export interface JobWorker {
+  /** Stops claiming jobs and waits for the current ones to finish. */
+  close(): Promise<void>;
+}
+
+function kindsOf(handlers: JobHandlers): string[] {
+  const kinds = Object.keys(handlers);
+  if (kinds.length === 0) throw new Error("A job worker needs a handler for at least one kind.");
+  return kinds;
+}
+
+/** Runs a claimed job with the handler of its kind (claims only take kinds that have one). */
+async function run(handlers: JobHandlers, job: Job): Promise<void> {
+  const handler = handlers[job.kind];
+  if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
+  await handler(job);
+}
+
+/** Claims jobs of the handlers' kinds and runs them, `concurrency` at a time, until closed; polls when idle. */
+export function startJobWorker(o: JobWorkerOptions): JobWorker {
+  const kinds = kindsOf(o.handlers);
+  let stopped = false;
+  const wakers = new Set<() => void>();
+  let lastMaintenance = 0;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => { clearTimeout(timer); wakers.delete(wake); resolve(); };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        if (o.maintenance && Date.now() - lastMaintenance > o.maintenance.everyMs) {
+          lastMaintenance = Date.now();
+          await o.maintenance.run();
+        }
+        const job = await claim(o.db, o.workerId, Date.now(), kinds);
+        if (job) await run(o.handlers, job);
+        else await sleep(IDLE_POLL_MS);
+      } catch (err) {
+        o.log.error(`[${o.label}] worker loop error:`, err);
+        if (!stopped) await sleep(IDLE_POLL_MS);
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, loop));
+  return {
+    async close() {
+      stopped = true;
+      for (const wake of [...wakers]) wake();
+      await running;
+    },
+  };
+}
+
+/**
+ * Runs due jobs of the handlers' kinds until none is queued (tests call this instead of waiting
+ * on the loop). Jobs retried with a backoff are not due yet, so they end the drain. Returns how many ran.
+ */
+export async function drainJobs(o: Pick<JobWorkerOptions, "db" | "handlers" | "workerId">): Promise<number> {
+  const kinds = kindsOf(o.handlers);
+  let n = 0;
+  for (let job = await claim(o.db, o.workerId, Date.now(), kinds); job; job = await claim(o.db, o.workerId, Date.now(), kinds)) {
+    await run(o.handlers, job);
+    n++;
+  }
+  return n;
+}

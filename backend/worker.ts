@@ -1,0 +1,55 @@
+import os from "node:os";
+import { ABANDONED_MS } from "./agent/follow.ts";
+import { sweepAbandonedAnswers } from "./agent/repo.ts";
+import type { Deps } from "./deps.ts";
+import { sweepStaleUploads } from "./files/upload.ts";
+import { workerId } from "./ingestion/ingest.ts";
+import { closeParsers } from "./ingestion/run-parser.ts";
+import { ingestionJobHandlers, ingestionMaintenance } from "./ingestion/worker-loop.ts";
+import { startJobWorker } from "./platform/jobs/worker.ts";
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface StartedWorker {
+  /** Stops the sweeps and the job loop, waiting for running jobs. */
+  close(): Promise<void>;
+}
+
+/** Sweeps what clients abandoned: unfinished uploads and answers whose writer went away. */
+async function sweep(deps: Deps): Promise<void> {
+  await sweepStaleUploads(deps).catch((err: unknown) => deps.log.error("[files] sweeping abandoned uploads failed:", err));
+  await sweepAbandonedAnswers(deps, ABANDONED_MS).catch((err: unknown) => deps.log.error("[agent] closing abandoned answers failed:", err));
+}
+
+/**
+ * The worker role: the job queue's loop, with a handler per kind of job (ingestion's today), and
+ * the sweeps, at start and every 10 minutes.
+ */
+export function startWorker(deps: Deps): StartedWorker {
+  void sweep(deps);
+  const sweeper = setInterval(() => void sweep(deps), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  const jobs = startJobWorker({
+    db: deps.db,
+    log: deps.log,
+    handlers: { ...ingestionJobHandlers(deps) },
+    workerId: workerId(),
+    concurrency: os.availableParallelism(),
+    label: "ingest",
+    maintenance: ingestionMaintenance(deps),
+  });
+  return {
+    async close() {
+      clearInterval(sweeper);
+      await jobs.close();
+    },
+  };
+}
+
+/**
+ * Ends the parser threads this process started: the worker's, or a drain's (tests drain the
+ * queue without the worker role).
+ */
+export async function closeWorkerThreads(): Promise<void> {
+  await closeParsers();
+}

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ActionMode } from "../../contracts/auth.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Db } from "../platform/db/index.ts";
+import * as repo from "./repo.ts";
 
 /** How long each kind of email link stays usable. */
 export const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
@@ -25,19 +26,16 @@ export interface ActionCode {
 export async function createActionCode(db: Db, a: ActionCode): Promise<string> {
   const code = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
-  await db.kysely
-    .insertInto("action_codes")
-    .values({
-      code_hash: hash(code),
-      mode: a.mode,
-      user_id: a.userId,
-      email: a.email,
-      data: JSON.stringify(a.data),
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + ACTION_CODE_TTL_MS[a.mode]).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await repo.insertActionCode(db.kysely, {
+    code_hash: hash(code),
+    mode: a.mode,
+    user_id: a.userId,
+    email: a.email,
+    data: JSON.stringify(a.data),
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + ACTION_CODE_TTL_MS[a.mode]).toISOString(),
+    used_at: null,
+  });
   return code;
 }
 
@@ -47,13 +45,7 @@ function invalid(): AppError {
 
 /** Reads a code without using it; throws when unknown, used or expired. */
 export async function peekActionCode(db: Db, code: string): Promise<ActionCode> {
-  const row = await db.kysely
-    .selectFrom("action_codes")
-    .selectAll()
-    .where("code_hash", "=", hash(code))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", new Date().toISOString())
-    .executeTakeFirst();
+  const row = await repo.findUsableActionCode(db.kysely, { codeHash: hash(code), now: new Date().toISOString() });
   if (!row) throw invalid();
   return { mode: row.mode, userId: row.user_id, email: row.email, data: row.data ? JSON.parse(row.data) : {} };
 }
@@ -62,23 +54,11 @@ export async function peekActionCode(db: Db, code: string): Promise<ActionCode> 
 export async function consumeActionCode(db: Db, code: string, modes: ActionMode[]): Promise<ActionCode> {
   const found = await peekActionCode(db, code);
   if (!modes.includes(found.mode)) throw invalid();
-  const res = await db.kysely
-    .updateTable("action_codes")
-    .set({ used_at: new Date().toISOString() })
-    .where("code_hash", "=", hash(code))
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw invalid();
+  if (!(await repo.markActionCodeUsed(db.kysely, { codeHash: hash(code), at: new Date().toISOString() }))) throw invalid();
   return found;
 }
 
 /** A new link of a kind makes the older unused ones of that kind useless. */
 export async function revokeActionCodes(db: Db, userId: string, mode: ActionMode): Promise<void> {
-  await db.kysely
-    .updateTable("action_codes")
-    .set({ used_at: new Date().toISOString() })
-    .where("user_id", "=", userId)
-    .where("mode", "=", mode)
-    .where("used_at", "is", null)
-    .execute();
+  await repo.revokeUnusedActionCodes(db.kysely, { userId, mode, at: new Date().toISOString() });
 }

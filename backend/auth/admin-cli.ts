@@ -7,6 +7,7 @@ import { bootBackend } from "../boot.ts";
 import { loadConfig } from "../config.ts";
 import { loadDotEnv } from "../platform/config.ts";
 import { setAdminRole } from "./admin.ts";
+import { listAdminEmails } from "./repo.ts";
 
 export async function runAdminCli(argv: string[], config = loadConfig()): Promise<{ code: number; out: string }> {
   const [command, email] = argv;
@@ -18,8 +19,8 @@ export async function runAdminCli(argv: string[], config = loadConfig()): Promis
       return { code: 0, out: `${user.email} is ${user.role === "admin" ? "now an admin" : "no longer an admin"}.` };
     }
     if (command === "list") {
-      const rows = await backend.deps.db.kysely.selectFrom("user").select("email").where("role", "=", "admin").orderBy("email").execute();
-      return { code: 0, out: rows.length ? rows.map((r) => r.email).join("\n") : "No admins yet." };
+      const emails = await listAdminEmails(backend.deps.db.kysely);
+      return { code: 0, out: emails.length ? emails.join("\n") : "No admins yet." };
     }
     return { code: 2, out: "Usage: npm run admin -- grant <email> | revoke <email> | list" };
   } finally {

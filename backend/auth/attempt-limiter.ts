@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { AppError } from "../../contracts/errors.ts";
 import type { Db } from "../platform/db/index.ts";
+import * as repo from "./repo.ts";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -41,33 +42,26 @@ export function createAttemptLimiter(db: Db, limit: AttemptLimit, o: { now?: () 
     if (now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now();
     const cutoff = new Date(now() - limit.windowMs).toISOString();
-    await k.deleteFrom("auth_attempts").where("kind", "=", limit.kind).where("created_at", "<=", cutoff).execute();
+    await repo.deleteAttemptsBefore(k, { kind: limit.kind, cutoff });
   };
 
   return {
     async take(key) {
       await sweep();
       const id = crypto.randomUUID();
-      await k.insertInto("auth_attempts").values({ id, kind: limit.kind, key, created_at: new Date(now()).toISOString() }).execute();
+      await repo.insertAttempt(k, { id, kind: limit.kind, key, created_at: new Date(now()).toISOString() });
       const since = new Date(now() - limit.windowMs).toISOString();
-      const row = await k
-        .selectFrom("auth_attempts")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("kind", "=", limit.kind)
-        .where("key", "=", key)
-        .where("created_at", ">", since)
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) > limit.max) {
-        await k.deleteFrom("auth_attempts").where("id", "=", id).execute();
+      if ((await repo.countAttempts(k, { kind: limit.kind, key, since })) > limit.max) {
+        await repo.deleteAttempt(k, id);
         throw new AppError("auth/too-many-requests", TOO_MANY_ATTEMPTS);
       }
       return id;
     },
     async forget(attemptId) {
-      await k.deleteFrom("auth_attempts").where("id", "=", attemptId).execute();
+      await repo.deleteAttempt(k, attemptId);
     },
     async reset(key) {
-      await k.deleteFrom("auth_attempts").where("kind", "=", limit.kind).where("key", "=", key).execute();
+      await repo.deleteAttemptsOf(k, { kind: limit.kind, key });
     },
   };
 }

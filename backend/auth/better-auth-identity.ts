@@ -5,6 +5,7 @@ import { bearer } from "better-auth/plugins";
 import type { Db } from "../platform/db/index.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { IdentityProvider, SessionUser, SignedIn } from "./identity-provider.ts";
+import { listAccountProviderIds } from "./repo.ts";
 import { createSessionLookup, PLAIN_TOKEN, providerId, sessionUser, type UserRow } from "./session-lookup.ts";
 
 export interface BetterAuthOptions {
@@ -86,8 +87,7 @@ type RawUser = UserRow;
 
 export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
   const providers = async (userId: string) => {
-    const rows = await db.kysely.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
-    return rows.map((r) => providerId(r.providerId));
+    return (await listAccountProviderIds(db.kysely, userId)).map(providerId);
   };
   const lookupSession = createSessionLookup({
     db,

@@ -10,6 +10,7 @@
  */
 import type { Db } from "../platform/db/index.ts";
 import type { SessionUser } from "./identity-provider.ts";
+import { sessionRows } from "./repo.ts";
 
 export interface SessionLookupOptions {
   db: Db;
@@ -56,13 +57,7 @@ export function providerId(id: string): string {
 
 export function createSessionLookup(o: SessionLookupOptions) {
   return async function lookupSession(token: string, now = new Date()): Promise<SessionUser | null> {
-    const rows = await o.db.kysely
-      .selectFrom("session as s")
-      .innerJoin("user as u", "u.id", "s.userId")
-      .leftJoin("account as a", "a.userId", "u.id")
-      .where("s.token", "=", token)
-      .select(["s.expiresAt", "u.id", "u.email", "u.name", "u.emailVerified", "u.createdAt", "u.role", "u.lastSignInAt", "a.providerId"])
-      .execute();
+    const rows = await sessionRows(o.db.kysely, token);
     const first = rows[0];
     if (!first) return null;
     const expiresAt = toDate(first.expiresAt);

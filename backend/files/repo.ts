@@ -1,6 +1,8 @@
+import type { Insertable, Updateable } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
-import type { FileScope } from "../platform/db/schema.ts";
+import type { FileScope, FileTable, FileVersionTable } from "../platform/db/schema.ts";
 import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
+import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
 /** A file joined with its current (or pending) version. */
 export function fileRows(db: Executor) {
@@ -49,4 +51,139 @@ export async function usedBytes(db: Executor, userId: string, o: { includePendin
     );
   const row = await q.executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** A workspace's files, oldest first; `finishedOnly` hides uploads in progress and failures. */
+export function listWorkspaceFileRows(db: Executor, o: { workspaceId: string; finishedOnly: boolean; limit: number; cursor?: string }) {
+  let q = fileRows(db).where("f.workspace_id", "=", o.workspaceId).where("f.scope", "=", "workspace");
+  if (o.finishedOnly) q = q.where("f.status", "in", ["uploaded", "indexing", "indexed"]);
+  const c = decodeCursor(o.cursor);
+  if (c) q = q.where(afterCursor("f.created_at", "f.id", ">", c));
+  return q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
+}
+
+/** A user's account (library) files, newest first. */
+export function listAccountFileRows(db: Executor, o: { ownerId: string; limit: number; cursor?: string }) {
+  let q = fileRows(db).where("f.scope", "=", "account").where("f.owner_id", "=", o.ownerId);
+  const c = decodeCursor(o.cursor);
+  if (c) q = q.where(afterCursor("f.created_at", "f.id", "<", c));
+  return q.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(o.limit + 1).execute();
+}
+
+/** A workspace's files whose bytes are stored, oldest first. */
+export function listStoredWorkspaceFiles(db: Executor, workspaceId: string) {
+  return fileRows(db)
+    .where("f.workspace_id", "=", workspaceId)
+    .where("f.scope", "=", "workspace")
+    .where("f.status", "in", [...STORED_FILE_STATUSES])
+    .orderBy("f.created_at", "asc")
+    .execute();
+}
+
+/** A file's confirmed versions (with a checksum), oldest first. */
+export function listConfirmedVersions(db: Executor, fileId: string) {
+  return db
+    .selectFrom("file_versions")
+    .select(["id", "byte_size", "checksum", "created_at"])
+    .where("file_id", "=", fileId)
+    .where("checksum", "is not", null)
+    .orderBy("created_at", "asc")
+    .execute();
+}
+
+/** One version of a workspace file, with the file's name and status. */
+export function findWorkspaceFileVersion(db: Executor, o: { workspaceId: string; fileId: string; versionId: string }) {
+  return db
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", "f.id", "v.file_id")
+    .select(["v.id", "v.blob_key", "v.content_type", "v.checksum", "f.id as file_id", "f.filename", "f.status"])
+    .where("v.id", "=", o.versionId)
+    .where("f.id", "=", o.fileId)
+    .where("f.workspace_id", "=", o.workspaceId)
+    .where("f.scope", "=", "workspace")
+    .executeTakeFirst();
+}
+
+/** A workspace file's name and current version, without joining the version. */
+export function findWorkspaceFileHead(db: Executor, o: { workspaceId: string; fileId: string }) {
+  return db
+    .selectFrom("files")
+    .select(["id", "filename", "current_version_id"])
+    .where("id", "=", o.fileId)
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    .executeTakeFirst();
+}
+
+/** A workspace's finished files (uploaded or indexed) with their current version's bytes, by name; optionally only some. */
+export function listCurrentWorkspaceFiles(db: Executor, o: { workspaceId: string; fileIds?: string[] }) {
+  let q = db
+    .selectFrom("files as f")
+    .innerJoin("file_versions as v", "v.id", "f.current_version_id")
+    .select(["f.id", "f.filename", "v.blob_key", "v.byte_size"])
+    .where("f.workspace_id", "=", o.workspaceId)
+    .where("f.scope", "=", "workspace")
+    .where("f.status", "in", ["uploaded", "indexed"])
+    .orderBy("f.filename")
+    .orderBy("f.id");
+  if (o.fileIds) q = q.where("f.id", "in", o.fileIds);
+  return q.execute();
+}
+
+/** The status of the file whose version stores its bytes under `blobKey`. */
+export async function fileStatusByBlobKey(db: Executor, blobKey: string) {
+  const row = await db
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", "f.id", "v.file_id")
+    .select("f.status")
+    .where("v.blob_key", "=", blobKey)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Reservations (status uploading) made before `cutoff`, with the blob key of any version. */
+export function listUploadsCreatedBefore(db: Executor, cutoff: string) {
+  return db
+    .selectFrom("files as f")
+    .leftJoin("file_versions as v", "v.file_id", "f.id")
+    .select(["f.id", "v.blob_key"])
+    .where("f.status", "=", "uploading")
+    .where("f.created_at", "<", cutoff)
+    .execute();
+}
+
+export async function insertFile(db: Executor, row: Insertable<FileTable>): Promise<void> {
+  await db.insertInto("files").values(row).execute();
+}
+
+export async function insertVersion(db: Executor, row: Insertable<FileVersionTable>): Promise<void> {
+  await db.insertInto("file_versions").values(row).execute();
+}
+
+export async function updateFile(db: Executor, fileId: string, changes: Updateable<FileTable>): Promise<void> {
+  await db.updateTable("files").set(changes).where("id", "=", fileId).execute();
+}
+
+export async function setVersionChecksum(db: Executor, versionId: string, checksum: string): Promise<void> {
+  await db.updateTable("file_versions").set({ checksum }).where("id", "=", versionId).execute();
+}
+
+/** Deletes a file; its versions go with it (foreign key cascade). */
+export async function deleteFileRow(db: Executor, fileId: string): Promise<void> {
+  await db.deleteFrom("files").where("id", "=", fileId).execute();
+}
+
+/**
+ * Marks a failed file uploaded again, clearing its error, only if it is still failed with this
+ * current version: of two racing callers one gets true.
+ */
+export async function resetFailedFile(db: Executor, o: { fileId: string; versionId: string; at: string }): Promise<boolean> {
+  const res = await db
+    .updateTable("files")
+    .set({ status: "uploaded", error: null, updated_at: o.at })
+    .where("id", "=", o.fileId)
+    .where("status", "=", "failed")
+    .where("current_version_id", "=", o.versionId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

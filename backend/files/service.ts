@@ -2,11 +2,11 @@ import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { enqueue } from "../platform/jobs/queue.ts";
-import { decodeCursor, page, afterCursor } from "../platform/paging.ts";
+import { page } from "../platform/paging.ts";
 import { now } from "../platform/clock.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
-import { blobKeysOf, fileRows, findFile, type FileRow } from "./repo.ts";
+import { blobKeysOf, deleteFileRow, findFile, listConfirmedVersions, listWorkspaceFileRows, resetFailedFile, updateFile, type FileRow } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
 
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -20,25 +20,16 @@ async function loadFile(deps: Deps, actor: Actor | null, workspaceId: string, fi
 
 export async function listFiles(deps: Deps, o: { actor: Actor | null; workspaceId: string; limit: number; cursor?: string }) {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId);
-  let q = fileRows(deps.db.kysely).where("f.workspace_id", "=", o.workspaceId).where("f.scope", "=", "workspace");
   // Viewers see finished files only; the owner also sees uploads in progress and failures.
-  if (ws.owner_id !== o.actor?.user.id) q = q.where("f.status", "in", ["uploaded", "indexing", "indexed"]);
-  const c = decodeCursor(o.cursor);
-  if (c) q = q.where(afterCursor("f.created_at", "f.id", ">", c));
-  const rows = await q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
+  const finishedOnly = ws.owner_id !== o.actor?.user.id;
+  const rows = await listWorkspaceFileRows(deps.db.kysely, { workspaceId: o.workspaceId, finishedOnly, limit: o.limit, cursor: o.cursor });
   const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
   return { files: p.items.map(presentFile), next_cursor: p.next_cursor };
 }
 
 export async function getFileMetadata(deps: Deps, o: { actor: Actor | null; workspaceId: string; fileId: string }) {
   const f = await loadFile(deps, o.actor, o.workspaceId, o.fileId, "read");
-  const versions = await deps.db.kysely
-    .selectFrom("file_versions")
-    .select(["id", "byte_size", "checksum", "created_at"])
-    .where("file_id", "=", f.id)
-    .where("checksum", "is not", null)
-    .orderBy("created_at", "asc")
-    .execute();
+  const versions = await listConfirmedVersions(deps.db.kysely, f.id);
   return {
     ...presentFile(f),
     versions: versions.map((v) => ({ version_id: v.id, byte_size: Number(v.byte_size), checksum: v.checksum, created_at: v.created_at })),
@@ -59,7 +50,7 @@ export async function createDownloadUrl(deps: Deps, o: { actor: Actor | null; wo
 
 export async function renameFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string; filename: string }) {
   await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
-  await deps.db.kysely.updateTable("files").set({ filename: o.filename, updated_at: now() }).where("id", "=", o.fileId).execute();
+  await updateFile(deps.db.kysely, o.fileId, { filename: o.filename, updated_at: now() });
   return presentFile((await findFile(deps.db.kysely, { id: o.fileId, scope: "workspace" }))!);
 }
 
@@ -67,7 +58,7 @@ export async function renameFile(deps: Deps, o: { actor: Actor; workspaceId: str
 export async function deleteFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
   await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
   const keys = await blobKeysOf(deps.db.kysely, { fileId: o.fileId });
-  await deps.db.kysely.deleteFrom("files").where("id", "=", o.fileId).execute();
+  await deleteFileRow(deps.db.kysely, o.fileId);
   await Promise.all(keys.map((k) => deps.blobs.delete(k)));
 }
 
@@ -110,14 +101,7 @@ export async function retryIndexing(deps: Deps, o: { actor: Actor; workspaceId: 
   if (f.status !== "failed" || !f.current_version_id) throw notFailed();
   const versionId = f.current_version_id;
   const retried = await deps.db.kysely.transaction().execute(async (tx) => {
-    const res = await tx
-      .updateTable("files")
-      .set({ status: "uploaded", error: null, updated_at: now() })
-      .where("id", "=", f.id)
-      .where("status", "=", "failed")
-      .where("current_version_id", "=", versionId)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
+    if (!(await resetFailedFile(tx, { fileId: f.id, versionId, at: now() }))) return false;
     await enqueue(tx, { fileId: f.id, versionId });
     return true;
   });

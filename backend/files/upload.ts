@@ -12,7 +12,7 @@ import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
-import { findFile } from "./repo.ts";
+import { deleteFileRow, fileStatusByBlobKey, findFile, insertFile, insertVersion, listUploadsCreatedBefore, setVersionChecksum, updateFile } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS, isSupported } from "./supported.ts";
 import { digestStream, hashingCounter } from "./hash.ts";
 
@@ -27,14 +27,8 @@ export async function generateUploadUrl(deps: Deps, o: { actor: Actor; workspace
   const key = blobKey("files", versionId);
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("files")
-      .values({ id: fileId, scope: "workspace", workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: "upload", current_version_id: null, status: "uploading", error: null, created_at: t, updated_at: t })
-      .execute();
-    await tx
-      .insertInto("file_versions")
-      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: o.byteSize, content_type: contentType, checksum: null, created_by: o.actor.user.id, created_at: t })
-      .execute();
+    await insertFile(tx, { id: fileId, scope: "workspace", workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: "upload", current_version_id: null, status: "uploading", error: null, created_at: t, updated_at: t });
+    await insertVersion(tx, { id: versionId, file_id: fileId, blob_key: key, byte_size: o.byteSize, content_type: contentType, checksum: null, created_by: o.actor.user.id, created_at: t });
   });
   const uploadUrl = await deps.blobs.createUploadUrl({ key, maxBytes: o.byteSize, contentType, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
   return { upload_url: uploadUrl, file_id: fileId, expires_at: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString() };
@@ -43,7 +37,7 @@ export async function generateUploadUrl(deps: Deps, o: { actor: Actor; workspace
 /** Removes a reserved file and its bytes: a refused upload leaves nothing behind. */
 async function discard(deps: Deps, fileId: string, key: string | null) {
   if (key) await deps.blobs.delete(key).catch((err) => deps.log.warn(`[files] could not delete blob ${key}:`, err));
-  await deps.db.kysely.deleteFrom("files").where("id", "=", fileId).execute();
+  await deleteFileRow(deps.db.kysely, fileId);
 }
 
 /** Step 3: the server recomputes size and SHA-256 from the stored bytes before keeping anything. */
@@ -85,12 +79,8 @@ export async function finalizeUpload(
   }
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await tx.updateTable("file_versions").set({ checksum: sha256 }).where("id", "=", f.version_id!).execute();
-    await tx
-      .updateTable("files")
-      .set({ status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t })
-      .where("id", "=", f.id)
-      .execute();
+    await setVersionChecksum(tx, f.version_id!, sha256);
+    await updateFile(tx, f.id, { status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t });
     await enqueue(tx, { fileId: f.id, versionId: f.version_id! });
     await touchWorkspace(tx, o.workspaceId, t);
   });
@@ -100,14 +90,9 @@ export async function finalizeUpload(
 
 /** Whether the reservation that owns an upload URL's key still takes bytes. */
 async function reservationState(deps: Deps, key: string): Promise<"open" | "finalized" | "gone"> {
-  const row = await deps.db.kysely
-    .selectFrom("file_versions as v")
-    .innerJoin("files as f", "f.id", "v.file_id")
-    .select("f.status")
-    .where("v.blob_key", "=", key)
-    .executeTakeFirst();
-  if (!row) return "gone";
-  return row.status === "uploading" ? "open" : "finalized";
+  const status = await fileStatusByBlobKey(deps.db.kysely, key);
+  if (!status) return "gone";
+  return status === "uploading" ? "open" : "finalized";
 }
 
 const closedUpload = (state: "finalized" | "gone") =>
@@ -184,14 +169,8 @@ export async function storeStream(
   const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: o.body, contentType: o.contentType, maxBytes: o.maxBytes });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("files")
-      .values({ id: fileId, scope: o.scope, workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: o.filename, current_version_id: versionId, status: "uploaded", error: null, created_at: t, updated_at: t })
-      .execute();
-    await tx
-      .insertInto("file_versions")
-      .values({ id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum, created_by: o.actor.user.id, created_at: t })
-      .execute();
+    await insertFile(tx, { id: fileId, scope: o.scope, workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: o.filename, current_version_id: versionId, status: "uploaded", error: null, created_at: t, updated_at: t });
+    await insertVersion(tx, { id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum, created_by: o.actor.user.id, created_at: t });
     // Workspace files are indexed for search; library and public files are not (yet).
     if (o.scope === "workspace") await enqueue(tx, { fileId, versionId });
   });
@@ -211,13 +190,7 @@ export function staleUploadCutoff(now = Date.now()): string {
  * keep a workspace "indexing". Runs on the worker role (server.ts) and is safe to run anywhere.
  */
 export async function sweepStaleUploads(deps: Deps, now = Date.now()): Promise<number> {
-  const stale = await deps.db.kysely
-    .selectFrom("files as f")
-    .leftJoin("file_versions as v", "v.file_id", "f.id")
-    .select(["f.id", "v.blob_key"])
-    .where("f.status", "=", "uploading")
-    .where("f.created_at", "<", staleUploadCutoff(now))
-    .execute();
+  const stale = await listUploadsCreatedBefore(deps.db.kysely, staleUploadCutoff(now));
   for (const row of stale) await discard(deps, row.id, row.blob_key);
   // Bytes of writes that never finished (a PUT killed mid-stream): no row points at them. Past
   // the same cutoff no upload URL that could still be writing them is valid.

@@ -4,6 +4,7 @@ import type { PageText } from "../../contracts/files.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
+import { findWorkspaceFileVersion } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
 
 /** What a non-owner may open: the files the list shows them (never uploads or failures). */
@@ -17,15 +18,7 @@ type Target = { actor: Actor | null; workspaceId: string; fileId: string; versio
  */
 async function loadVersion(deps: Deps, o: Target) {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "read");
-  const row = await deps.db.kysely
-    .selectFrom("file_versions as v")
-    .innerJoin("files as f", "f.id", "v.file_id")
-    .select(["v.id", "v.blob_key", "v.content_type", "v.checksum", "f.id as file_id", "f.filename", "f.status"])
-    .where("v.id", "=", o.versionId)
-    .where("f.id", "=", o.fileId)
-    .where("f.workspace_id", "=", o.workspaceId)
-    .where("f.scope", "=", "workspace")
-    .executeTakeFirst();
+  const row = await findWorkspaceFileVersion(deps.db.kysely, o);
   const owner = o.actor?.user.id === ws.owner_id;
   // A version without a checksum is a reservation whose bytes were never confirmed.
   if (!row || row.checksum === null || (!owner && !VISIBLE_TO_VIEWERS.has(row.status))) throw new AppError("not_found", "File version not found.");

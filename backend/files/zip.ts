@@ -3,8 +3,7 @@ import yazl from "yazl";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { fileRows } from "./repo.ts";
-import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
+import { listStoredWorkspaceFiles } from "./repo.ts";
 
 /** Unique names inside the archive: "a.pdf", "a (2).pdf", ... */
 export function uniqueNames(names: string[]): string[] {
@@ -25,12 +24,7 @@ export function uniqueNames(names: string[]): string[] {
  */
 export async function zipWorkspaceFiles(deps: Deps, o: { actor: Actor | null; workspaceId: string }): Promise<Readable> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
-  const rows = await fileRows(deps.db.kysely)
-    .where("f.workspace_id", "=", o.workspaceId)
-    .where("f.scope", "=", "workspace")
-    .where("f.status", "in", [...STORED_FILE_STATUSES])
-    .orderBy("f.created_at", "asc")
-    .execute();
+  const rows = await listStoredWorkspaceFiles(deps.db.kysely, o.workspaceId);
   const zip = new yazl.ZipFile();
   const names = uniqueNames(rows.map((r) => r.filename));
   rows.forEach((r, i) => {

@@ -1,21 +1,19 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { decodeCursor, page, afterCursor } from "../platform/paging.ts";
+import { page } from "../platform/paging.ts";
 import { now } from "../platform/clock.ts";
 import { presentFile } from "../files/present.ts";
-import { fileRows, findFile } from "../files/repo.ts";
+import { deleteFileRow, findFile, listAccountFileRows } from "../files/repo.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";
 import { DEFAULT_CONTENT_TYPE } from "../files/supported.ts";
 import { storeStream } from "../files/upload.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import crypto from "node:crypto";
+import * as repo from "./repo.ts";
 
 export async function listAccountFiles(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
-  let q = fileRows(deps.db.kysely).where("f.scope", "=", "account").where("f.owner_id", "=", o.actor.user.id);
-  const c = decodeCursor(o.cursor);
-  if (c) q = q.where(afterCursor("f.created_at", "f.id", "<", c));
-  const rows = await q.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(o.limit + 1).execute();
+  const rows = await listAccountFileRows(deps.db.kysely, { ownerId: o.actor.user.id, limit: o.limit, cursor: o.cursor });
   const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
   return { files: p.items.map(presentFile), next_cursor: p.next_cursor };
 }
@@ -42,7 +40,7 @@ export async function getAccountFile(deps: Deps, o: { actor: Actor; fileId: stri
 
 export async function deleteOwnFile(deps: Deps, o: { actor: Actor; fileId: string; scope: "account" | "public" }) {
   const f = await ownFile(deps, o.actor, o.fileId, o.scope);
-  await deps.db.kysely.deleteFrom("files").where("id", "=", f.id).execute();
+  await deleteFileRow(deps.db.kysely, f.id);
   if (f.blob_key) await deps.blobs.delete(f.blob_key);
 }
 
@@ -78,10 +76,7 @@ export async function getPublicFile(deps: Deps, fileId: string) {
 
 // --- prompts -------------------------------------------------------------------------------------
 export async function listPrompts(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
-  let q = deps.db.kysely.selectFrom("prompts").selectAll().where("user_id", "=", o.actor.user.id);
-  const c = decodeCursor(o.cursor);
-  if (c) q = q.where(afterCursor("updated_at", "id", "<", c));
-  const rows = await q.orderBy("updated_at", "desc").orderBy("id", "desc").limit(o.limit + 1).execute();
+  const rows = await repo.listPromptRows(deps.db.kysely, { userId: o.actor.user.id, limit: o.limit, cursor: o.cursor });
   const p = page(rows, o.limit, (r) => [r.updated_at, r.id]);
   return { prompts: p.items.map(presentPrompt), next_cursor: p.next_cursor };
 }
@@ -91,7 +86,7 @@ function presentPrompt(r: { id: string; title: string; content: string; created_
 }
 
 export async function getPrompt(deps: Deps, o: { actor: Actor; promptId: string }) {
-  const row = await deps.db.kysely.selectFrom("prompts").selectAll().where("id", "=", o.promptId).where("user_id", "=", o.actor.user.id).executeTakeFirst();
+  const row = await repo.findPrompt(deps.db.kysely, { userId: o.actor.user.id, promptId: o.promptId });
   if (!row) throw new AppError("not_found", "Prompt not found.");
   return presentPrompt(row);
 }
@@ -99,42 +94,38 @@ export async function getPrompt(deps: Deps, o: { actor: Actor; promptId: string 
 export async function createPrompt(deps: Deps, o: { actor: Actor; title: string; content: string }) {
   const id = crypto.randomUUID();
   const t = now();
-  await deps.db.kysely.insertInto("prompts").values({ id, user_id: o.actor.user.id, title: o.title, content: o.content, created_at: t, updated_at: t }).execute();
+  await repo.insertPrompt(deps.db.kysely, { id, user_id: o.actor.user.id, title: o.title, content: o.content, created_at: t, updated_at: t });
   return getPrompt(deps, { actor: o.actor, promptId: id });
 }
 
 export async function updatePrompt(deps: Deps, o: { actor: Actor; promptId: string; title?: string; content?: string }) {
   await getPrompt(deps, o);
-  await deps.db.kysely
-    .updateTable("prompts")
-    .set({ ...(o.title !== undefined ? { title: o.title } : {}), ...(o.content !== undefined ? { content: o.content } : {}), updated_at: now() })
-    .where("id", "=", o.promptId)
-    .execute();
+  await repo.updatePrompt(deps.db.kysely, o.promptId, { title: o.title, content: o.content, updatedAt: now() });
   return getPrompt(deps, o);
 }
 
 export async function deletePrompt(deps: Deps, o: { actor: Actor; promptId: string }) {
   await getPrompt(deps, o);
-  await deps.db.kysely.deleteFrom("prompts").where("id", "=", o.promptId).execute();
+  await repo.deletePrompt(deps.db.kysely, o.promptId);
 }
 
 // --- attributes ----------------------------------------------------------------------------------
 export async function getAttributes(deps: Deps, actor: Actor) {
-  const rows = await deps.db.kysely.selectFrom("user_attributes").select(["key", "value"]).where("user_id", "=", actor.user.id).orderBy("key").execute();
+  const rows = await repo.listAttributes(deps.db.kysely, actor.user.id);
   return { attributes: Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])) };
 }
 
 export async function setAttribute(deps: Deps, o: { actor: Actor; key: string; value: unknown; mode: "create" | "update" | "delete" }) {
   const db = deps.db.kysely;
-  const existing = await db.selectFrom("user_attributes").select("key").where("user_id", "=", o.actor.user.id).where("key", "=", o.key).executeTakeFirst();
+  const where = { userId: o.actor.user.id, key: o.key };
+  const existing = await repo.attributeExists(db, where);
   if (o.mode === "create") {
     if (existing) throw new AppError("conflict", `Attribute "${o.key}" already exists. Use PATCH to change it.`);
-    await db.insertInto("user_attributes").values({ user_id: o.actor.user.id, key: o.key, value: JSON.stringify(o.value), updated_at: now() }).execute();
+    await repo.insertAttribute(db, { ...where, value: JSON.stringify(o.value), at: now() });
   } else {
     if (!existing) throw new AppError("not_found", `Attribute "${o.key}" not found.`);
-    const q = db.updateTable("user_attributes").set({ value: JSON.stringify(o.value), updated_at: now() });
-    if (o.mode === "update") await q.where("user_id", "=", o.actor.user.id).where("key", "=", o.key).execute();
-    else await db.deleteFrom("user_attributes").where("user_id", "=", o.actor.user.id).where("key", "=", o.key).execute();
+    if (o.mode === "update") await repo.updateAttribute(db, { ...where, value: JSON.stringify(o.value), at: now() });
+    else await repo.deleteAttribute(db, where);
   }
   return getAttributes(deps, o.actor);
 }

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { listCurrentWorkspaceFiles } from "../files/repo.ts";
 import { SandboxError } from "./errors.ts";
 import type { SqlTable } from "./sql-sandbox.ts";
 import { parseTables, tableErrorMessage } from "./table-files.ts";
@@ -107,18 +108,9 @@ export class WorkspaceTables {
 
 async function listTableFiles(ctx: { deps: Deps; workspaceId: string; fileIds?: string[] }): Promise<TableFile[]> {
   if (ctx.fileIds && ctx.fileIds.length === 0) return [];
-  let q = ctx.deps.db.kysely
-    .selectFrom("files as f")
-    .innerJoin("file_versions as v", "v.id", "f.current_version_id")
-    .select(["f.id", "f.filename", "v.blob_key", "v.byte_size"])
-    .where("f.workspace_id", "=", ctx.workspaceId)
-    .where("f.scope", "=", "workspace")
-    .where("f.status", "in", ["uploaded", "indexed"])
-    .orderBy("f.filename")
-    .orderBy("f.id");
-  if (ctx.fileIds) q = q.where("f.id", "in", ctx.fileIds);
+  const rows = await listCurrentWorkspaceFiles(ctx.deps.db.kysely, { workspaceId: ctx.workspaceId, fileIds: ctx.fileIds });
   const used = new Set<string>();
-  return (await q.execute())
+  return rows
     .filter((r) => TABULAR.test(r.filename))
     .map((r) => ({
       id: r.id,

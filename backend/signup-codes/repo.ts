@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, SignupCodeTable } from "../platform/db/schema.ts";
+import type { Executor } from "../platform/db/index.ts";
+import type { SignupCodeTable } from "../platform/db/schema.ts";
 
 export type SignupCodeRow = SignupCodeTable;
 
@@ -16,7 +16,7 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export async function insertCode(db: Kysely<Database>, row: { description: string | null; createdBy: string | null }) {
+export async function insertCode(db: Executor, row: { description: string | null; createdBy: string | null }) {
   const code = generateCode();
   const inserted = {
     code,
@@ -32,16 +32,16 @@ export async function insertCode(db: Kysely<Database>, row: { description: strin
   return inserted;
 }
 
-export function listCodes(db: Kysely<Database>) {
+export function listCodes(db: Executor) {
   return db.selectFrom("signup_codes").selectAll().orderBy("created_at", "desc").orderBy("code").execute();
 }
 
-export function findCode(db: Kysely<Database>, code: string) {
+export function findCode(db: Executor, code: string) {
   return db.selectFrom("signup_codes").selectAll().where("code", "=", normalizeCode(code)).executeTakeFirst();
 }
 
 /** Claims an active, unused code in one statement: of two racing callers exactly one gets true. */
-export async function claimCode(db: Kysely<Database>, code: string, email: string): Promise<boolean> {
+export async function claimCode(db: Executor, code: string, email: string): Promise<boolean> {
   const res = await db
     .updateTable("signup_codes")
     .set({ used_email: email, used_at: new Date().toISOString() })
@@ -53,7 +53,7 @@ export async function claimCode(db: Kysely<Database>, code: string, email: strin
 }
 
 /** Gives a claimed code back when the account could not be created after all. */
-export async function releaseCode(db: Kysely<Database>, code: string, email: string): Promise<void> {
+export async function releaseCode(db: Executor, code: string, email: string): Promise<void> {
   await db
     .updateTable("signup_codes")
     .set({ used_email: null, used_at: null })
@@ -63,12 +63,12 @@ export async function releaseCode(db: Kysely<Database>, code: string, email: str
     .execute();
 }
 
-export async function recordCodeUser(db: Kysely<Database>, code: string, userId: string): Promise<void> {
+export async function recordCodeUser(db: Executor, code: string, userId: string): Promise<void> {
   await db.updateTable("signup_codes").set({ used_by: userId }).where("code", "=", normalizeCode(code)).execute();
 }
 
 /** Deactivates an active, unused code; true when it did. */
-export async function deactivateCode(db: Kysely<Database>, code: string): Promise<boolean> {
+export async function deactivateCode(db: Executor, code: string): Promise<boolean> {
   const res = await db
     .updateTable("signup_codes")
     .set({ is_active: 0 })

@@ -4,7 +4,7 @@ import { AppError } from "../../contracts/errors.ts";
 import { DEFAULT_EDITED_FILENAME, THREAD_FILE_MESSAGES, type SavedThreadFileVersion } from "../../contracts/thread-files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { findFile } from "../files/repo.ts";
+import { findFile, insertFile, insertVersion, updateFile } from "../files/repo.ts";
 import { storeCounted } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
@@ -12,7 +12,7 @@ import { now } from "../platform/clock.ts";
 import { touchThread } from "../threads/repo.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentSaved } from "./present.ts";
-import { findVersion } from "./repo.ts";
+import { findVersion, lastVersionNumber } from "./repo.ts";
 import { contentTypeFor } from "./kinds.ts";
 
 export interface SaveThreadFileVersion {
@@ -59,25 +59,19 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
   try {
     await db.transaction().execute(async (tx) => {
       if (!base) {
-        await tx
-          .insertInto("files")
-          .values({
-            id: fileId, scope: "thread", workspace_id: o.workspaceId, thread_id: o.threadId, owner_id: o.actor.user.id, filename,
-            original_file_id: o.originalFileId ?? null, current_version_id: null, status: "uploaded", error: null, created_at: t, updated_at: t,
-          })
-          .execute();
+        await insertFile(tx, {
+          id: fileId, scope: "thread", workspace_id: o.workspaceId, thread_id: o.threadId, owner_id: o.actor.user.id, filename,
+          original_file_id: o.originalFileId ?? null, current_version_id: null, status: "uploaded", error: null, created_at: t, updated_at: t,
+        });
       }
       // Touching the file first locks its row (PostgreSQL), so racing saves number their versions in turn.
-      await tx.updateTable("files").set({ updated_at: t }).where("id", "=", fileId).execute();
-      const last = await tx.selectFrom("file_versions").select((eb) => eb.fn.max("number").as("n")).where("file_id", "=", fileId).executeTakeFirst();
-      await tx
-        .insertInto("file_versions")
-        .values({
-          id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum,
-          created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: Number(last?.n ?? 0) + 1,
-        })
-        .execute();
-      await tx.updateTable("files").set({ current_version_id: versionId, filename, updated_at: t }).where("id", "=", fileId).execute();
+      await updateFile(tx, fileId, { updated_at: t });
+      const last = await lastVersionNumber(tx, fileId);
+      await insertVersion(tx, {
+        id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum,
+        created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: last + 1,
+      });
+      await updateFile(tx, fileId, { current_version_id: versionId, filename, updated_at: t });
       await touchThread(tx, o.threadId, t);
     });
   } catch (err) {

@@ -6,7 +6,7 @@ import type { Actor } from "../platform/http/context.ts";
 import { now } from "../platform/clock.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentFiles, presentSaved } from "./present.ts";
-import { findLatestVersion, findVersion, listVersions, type VersionRow } from "./repo.ts";
+import { findLatestVersion, findVersion, listVersions, renameThreadFileRow, type VersionRow } from "./repo.ts";
 
 export interface ThreadTarget {
   actor: Actor | null;
@@ -47,15 +47,8 @@ export async function getThreadFileVersion(deps: Deps, o: ThreadTarget & { versi
 
 export async function renameThreadFile(deps: Deps, o: ThreadTarget & { actor: Actor; fileId: string; filename: string }): Promise<ThreadFile> {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
-  const res = await deps.db.kysely
-    .updateTable("files")
-    .set({ filename: o.filename, updated_at: now() })
-    .where("id", "=", o.fileId)
-    .where("scope", "=", "thread")
-    .where("thread_id", "=", o.threadId)
-    .where("workspace_id", "=", o.workspaceId)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError("not_found", "Thread file not found.");
+  const renamed = await renameThreadFileRow(deps.db.kysely, { workspaceId: o.workspaceId, threadId: o.threadId, fileId: o.fileId, filename: o.filename, at: now() });
+  if (!renamed) throw new AppError("not_found", "Thread file not found.");
   return presentFiles(await listVersions(deps.db.kysely, { ...o, fileId: o.fileId }))[0]!;
 }
 

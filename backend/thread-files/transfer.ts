@@ -5,7 +5,7 @@ import { THREAD_FILE_MESSAGES } from "../../contracts/thread-files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
 import { presentFile } from "../files/present.ts";
-import { findFile } from "../files/repo.ts";
+import { findFile, insertVersion, updateFile } from "../files/repo.ts";
 import { SUPPORTED_EXTENSIONS, isSupported } from "../files/supported.ts";
 import { storeCounted, storeStream } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
@@ -43,11 +43,8 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
   const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: await deps.blobs.get(v.blob_key), contentType: v.content_type, maxBytes: Number(v.byte_size) });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("file_versions")
-      .values({ id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t })
-      .execute();
-    await tx.updateTable("files").set({ current_version_id: versionId, status: "uploaded", error: null, updated_at: t }).where("id", "=", target.id).execute();
+    await insertVersion(tx, { id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t });
+    await updateFile(tx, target.id, { current_version_id: versionId, status: "uploaded", error: null, updated_at: t });
     await enqueue(tx, { fileId: target.id, versionId });
     await touchWorkspace(tx, o.workspaceId, t);
   });

@@ -1,5 +1,6 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
+import { findWorkspaceFileHead } from "../../files/repo.ts";
 import { searchWorkspace } from "../../search/service.ts";
 import { ToolInputError, type ToolContext } from "./context.ts";
 
@@ -53,13 +54,7 @@ export function searchTools(ctx: ToolContext) {
       inputSchema: readPagesInput,
       execute: async ({ file_id, pages }) => {
         const [fileId] = scope(ctx, [file_id]) ?? [file_id];
-        const file = await ctx.deps.db.kysely
-          .selectFrom("files")
-          .select(["id", "filename", "current_version_id"])
-          .where("id", "=", fileId!)
-          .where("workspace_id", "=", ctx.workspaceId)
-          .where("scope", "=", "workspace")
-          .executeTakeFirst();
+        const file = await findWorkspaceFileHead(ctx.deps.db.kysely, { workspaceId: ctx.workspaceId, fileId: fileId! });
         if (!file?.current_version_id) throw new ToolInputError(`No file ${file_id} in this workspace.`);
         const wanted = [...new Set(pages)].sort((a, b) => a - b);
         const rows = await ctx.deps.db.kysely

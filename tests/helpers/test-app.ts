@@ -66,7 +66,7 @@ async function start(
 ): Promise<TestApp> {
   const mail = await startSmtpServer();
   cleanups.push(() => mail.close());
-  const testDb = await createTestDb(dataDir);
+  const testDb = await createTestDb({ dataDir });
   // bootBackend is handed the database, so dropping it also closes it.
   cleanups.push(() => testDb.drop());
   const config = loadConfig({

@@ -17,6 +17,8 @@ export default defineConfig({
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
     globalSetup: ["tests/helpers/db-global-setup.ts"],
+    // Fails a test on any request a fake server did not expect (fake-guard.ts).
+    setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from "../../backend/platform/config.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
+import { typedCaller, type ApiCaller } from "./typed-api.ts";
 
 export interface RequestOptions {
   /** Sent as JSON. */
@@ -31,6 +32,8 @@ export interface TestApp {
   /** Origin of the API server; paths are relative to the API (/auth/sign-up, not /api/auth/sign-up). */
   url: string;
   request<T = any>(method: string, path: string, o?: RequestOptions): Promise<TestResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see TestResponse
+  /** A typed call through a contract's endpoint: `app.api(createWorkspace, { token, body })` (typed-api.ts). */
+  api: ApiCaller;
   deps: Deps;
   backend: Backend;
   config: Config;
@@ -96,6 +99,7 @@ async function start(
     mail,
     testDb,
     request: requester(url),
+    api: typedCaller(url),
     close: cleanUp,
   };
 }

@@ -17,4 +17,6 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // Vitest setup helpers (useWorkspaceApp registers beforeAll/afterAll) are not React hooks.
+  { files: ["tests/**/*.ts"], ignores: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

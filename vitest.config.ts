@@ -7,7 +7,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  * touches a database, once per dialect (tests/helpers/test-db.ts reads TEST_DB). CI must reach
  * PostgreSQL: the postgres project fails, it never skips.
  */
-const dbTests = ["tests/integration/**/*.test.ts", "backend/**/*.db.test.ts"];
+const dbTests = ["tests/integration/**/*.test.ts", "backend/**/*.db.test.ts", "tests/helpers/**/*.db.test.ts"];
 const exclude = [...configDefaults.exclude, "tests/e2e/**", "build/**", "scratch/**"];
 
 export default defineConfig({
@@ -16,7 +16,9 @@ export default defineConfig({
     // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
-    globalSetup: ["tests/helpers/pg-global-setup.ts"],
+    globalSetup: ["tests/helpers/db-global-setup.ts"],
+    // Fails a test on any request a fake server did not expect (fake-guard.ts).
+    setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
@@ -24,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["backend/**/*.test.ts", "contracts/**/*.test.ts", "app/**/*.test.ts"],
+          include: ["backend/**/*.test.ts", "contracts/**/*.test.ts", "app/**/*.test.ts", "tests/helpers/**/*.test.ts"],
           exclude: [...exclude, ...dbTests],
         },
       },

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { guardFake } from "./fake-guard.ts";
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => void;
 
@@ -8,14 +9,14 @@ export interface FakeServer {
   port: number;
   /** Every request as "METHOD /path?query". */
   requests: string[];
-  /** Requests no route expected; tests assert this stays empty. */
+  /** Requests no route expected; any of them fails the test (fake-guard.ts). */
   unexpected: string[];
   close(): Promise<void>;
 }
 
 /**
  * A local stand-in for an outside HTTP service. Routes are matched by "METHOD /path" (no query);
- * anything else answers 500 and is recorded in `unexpected`, so a test fails loudly on it.
+ * anything else answers 500 and is recorded in `unexpected`, which fails the running test by itself.
  */
 export async function startFakeServer(routes: Record<string, FakeHandler>): Promise<FakeServer> {
   const requests: string[] = [];
@@ -38,6 +39,7 @@ export async function startFakeServer(routes: Record<string, FakeHandler>): Prom
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  guardFake("fake-http", unexpected);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
+import { guardFake } from "./fake-guard.ts";
 
 /** What one chat completion answers, streamed as the OpenAI Chat Completions API does. */
 export interface StreamStep {
@@ -46,7 +47,7 @@ export interface FakeOpenAI {
   /** Consulted before the queue: return a step to answer a request out of turn (e.g. titles). */
   route: ((body: ChatRequest) => Step | null) | null;
   requests: RecordedRequest[];
-  /** Anything the script did not expect; tests assert it stays empty. */
+  /** Anything the script did not expect; any of it fails the test (fake-guard.ts). */
   unexpected: string[];
   /** Resolves with the request once the client has closed its connection early. */
   waitForEarlyClose(index: number, timeoutMs?: number): Promise<RecordedRequest>;
@@ -140,6 +141,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  guardFake("fake-openai", unexpected);
   return fake;
 }
 

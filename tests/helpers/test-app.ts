@@ -10,6 +10,7 @@ import { loadConfig, type Config } from "../../backend/config.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
+import { typedCaller, type ApiCaller } from "./typed-api.ts";
 
 export interface RequestOptions {
   /** Sent as JSON. */
@@ -31,6 +32,8 @@ export interface TestApp {
   /** Origin of the API server; paths are relative to the API (/auth/sign-up, not /api/auth/sign-up). */
   url: string;
   request<T = any>(method: string, path: string, o?: RequestOptions): Promise<TestResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see TestResponse
+  /** A typed call through a contract's endpoint: `app.api(createWorkspace, { token, body })` (typed-api.ts). */
+  api: ApiCaller;
   deps: Deps;
   backend: Backend;
   config: Config;
@@ -66,7 +69,7 @@ async function start(
 ): Promise<TestApp> {
   const mail = await startSmtpServer();
   cleanups.push(() => mail.close());
-  const testDb = await createTestDb(dataDir);
+  const testDb = await createTestDb({ dataDir });
   // bootBackend is handed the database, so dropping it also closes it.
   cleanups.push(() => testDb.drop());
   const config = loadConfig({
@@ -96,6 +99,7 @@ async function start(
     mail,
     testDb,
     request: requester(url),
+    api: typedCaller(url),
     close: cleanUp,
   };
 }

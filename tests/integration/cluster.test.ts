@@ -58,7 +58,8 @@ describe.skipIf(process.platform !== "linux")("WEB_CONCURRENCY", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aw-cluster-"));
-    testDb = await createTestDb(dataDir);
+    // Empty: the primary process migrates it before forking, which is what this covers too.
+    testDb = await createTestDb({ dataDir, empty: true });
     port = await freePort();
     child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server.ts")], {
       cwd: ROOT,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { getPageText } from "../../contracts/files.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
@@ -29,6 +30,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const pagePath = (w: string, f: { id: string; version_id: string | null }, page: number | string) => `/workspaces/${w}/files/${f.id}/versions/${f.version_id}/pages/${page}`;
+const getPage = (w: string, f: { id: string; version_id: string | null }, page: number, token?: string) =>
+  app.api(getPageText, { params: { id: w, fid: f.id, vid: String(f.version_id), page }, token });
 const contentPath = (w: string, f: { id: string; version_id: string | null }) => `/workspaces/${w}/files/${f.id}/versions/${f.version_id}/content`;
 async function getBytes(p: string, token?: string) {
   const res = await fetch(app.url + p, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -40,12 +43,12 @@ describe("page text", () => {
 
   it("is 409 files/not-indexed before the version is indexed, then the page's text with the page count", async () => {
     pdf = await uploadFile(app, alice.token, ws.id, { filename: "report.pdf", bytes: PDF, contentType: "application/pdf" });
-    const early = await app.request("GET", pagePath(ws.id, pdf, 1), { token: alice.token });
+    const early = await getPage(ws.id, pdf, 1, alice.token);
     expect(early.status).toBe(409);
-    expect(early.body.error).toMatchObject({ code: "files/not-indexed", message: expect.stringContaining("report.pdf") });
+    expect(early.error).toMatchObject({ code: "files/not-indexed", message: expect.stringContaining("report.pdf") });
 
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
-    const res = await app.request("GET", pagePath(ws.id, pdf, 2), { token: alice.token });
+    const res = await getPage(ws.id, pdf, 2, alice.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       file_id: pdf.id, version_id: pdf.version_id, filename: "report.pdf", content_type: "application/pdf",
@@ -55,39 +58,39 @@ describe("page text", () => {
 
   it("the text is the one citation offsets point into: a search passage's start/end cut its text out of it", async () => {
     const hit = await app.deps.db.kysely.selectFrom("passages").select(["start", "end", "text"]).where("version_id", "=", pdf.version_id!).where("page", "=", 2).executeTakeFirstOrThrow();
-    const { body } = await app.request("GET", pagePath(ws.id, pdf, 2), { token: alice.token });
+    const { body } = await getPage(ws.id, pdf, 2, alice.token);
     expect(body.text.slice(hit.start, hit.end)).toBe(hit.text);
   });
 
   it("answers clear 4xx errors for a page past the end, a bad page number and a version of another file", async () => {
-    const past = await app.request("GET", pagePath(ws.id, pdf, 3), { token: alice.token });
+    const past = await getPage(ws.id, pdf, 3, alice.token);
     expect(past.status).toBe(404);
-    expect(past.body.error.message).toBe('Page 3 not found: "report.pdf" has 2 pages.');
+    expect(past.error?.message).toBe('Page 3 not found: "report.pdf" has 2 pages.');
     for (const bad of ["0", "x", "1.5"]) {
       const res = await app.request("GET", pagePath(ws.id, pdf, bad), { token: alice.token });
       expect(res.status, bad).toBe(400);
       expect(res.body.error.code).toBe("validation_failed");
     }
     const other = await uploadFile(app, alice.token, ws.id, { filename: "other.txt" });
-    const mixed = await app.request("GET", `/workspaces/${ws.id}/files/${other.id}/versions/${pdf.version_id}/pages/1`, { token: alice.token });
+    const mixed = await app.api(getPageText, { params: { id: ws.id, fid: other.id, vid: String(pdf.version_id), page: 1 }, token: alice.token });
     expect(mixed.status).toBe(404);
   });
 
   it("a private workspace's pages are 404 to everyone but the owner; a public one's readable by all but its failed files", async () => {
-    for (const token of [bob.token, undefined]) expect((await app.request("GET", pagePath(ws.id, pdf, 1), { token })).status).toBe(404);
+    for (const token of [bob.token, undefined]) expect((await getPage(ws.id, pdf, 1, token)).status).toBe(404);
     // The same file id under another workspace is not found either.
-    expect((await app.request("GET", pagePath(pub.id, pdf, 1), { token: alice.token })).status).toBe(404);
+    expect((await getPage(pub.id, pdf, 1, alice.token)).status).toBe(404);
 
     const shared = await uploadFile(app, alice.token, pub.id, { filename: "notes.txt", bytes: Buffer.from("Tulips shipped from Rotterdam.\n"), contentType: "text/plain" });
     await drainQueue(app.deps, noOcr);
     for (const token of [bob.token, undefined]) {
-      const res = await app.request("GET", pagePath(pub.id, shared, 1), { token });
+      const res = await getPage(pub.id, shared, 1, token);
       expect(res.status).toBe(200);
       expect(res.body.text).toContain("Tulips shipped from Rotterdam.");
     }
     await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "Broken." }).where("id", "=", shared.id).execute();
-    expect((await app.request("GET", pagePath(pub.id, shared, 1), { token: bob.token })).status).toBe(404);
-    expect((await app.request("GET", pagePath(pub.id, shared, 1), { token: alice.token })).status).toBe(200);
+    expect((await getPage(pub.id, shared, 1, bob.token)).status).toBe(404);
+    expect((await getPage(pub.id, shared, 1, alice.token)).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import yazl from "yazl";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
@@ -7,6 +7,7 @@ import { claim, enqueue } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 // Archives expand into files of the workspace: ZIP entries and EML attachments, nested up to two
 // levels, each stored and indexed like an upload, exactly once however often the archive's job runs.
@@ -16,12 +17,7 @@ let alice: CreatedUser;
 let ws: { id: string };
 const noOcr = { limits: { ocrPdfPages: false } };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-  ws = await createWorkspace(app, alice.token);
-});
-afterAll(() => app?.close());
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 function zip(entries: [string, Buffer][]): Promise<Buffer> {
   const z = new yazl.ZipFile();

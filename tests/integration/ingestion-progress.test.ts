@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
-import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { CreatedUser } from "../helpers/factories.ts";
+import { uploadFile } from "../helpers/files.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 // indexing_status moves page by page while a file is parsed: the parser worker reports each PDF
 // page, the job row carries the counts, and the status adds running jobs' pages to its totals.
@@ -12,12 +13,7 @@ let app: TestApp;
 let alice: CreatedUser;
 let ws: { id: string };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-  ws = await createWorkspace(app, alice.token);
-});
-afterAll(() => app?.close());
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
 

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startHeartbeat } from "../../backend/ingestion/heartbeat.ts";
 import { sweepStuckJobs } from "../../backend/ingestion/sweep-stuck.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import { claim, enqueue, heartbeat, MAX_ATTEMPTS, requeueStuck } from "../../backend/platform/jobs/queue.ts";
-import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { CreatedUser } from "../helpers/factories.ts";
+import { uploadFile } from "../helpers/files.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 // Heartbeats and the stuck sweep, against the real queue table (no worker process: see
 // ingestion-crash.test.ts for a killed one).
@@ -14,12 +15,7 @@ let app: TestApp;
 let alice: CreatedUser;
 let ws: { id: string };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-  ws = await createWorkspace(app, alice.token);
-});
-afterAll(() => app?.close());
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 const jobRow = (id: string) => app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const fileRow = (id: string) => app.deps.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

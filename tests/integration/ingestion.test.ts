@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
@@ -6,19 +6,15 @@ import { sql } from "kysely";
 import { BACKOFF_BASE_MS, claim, enqueue, fail, requeueStuck } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
 let ws: { id: string };
 const noOcr = { limits: { ocrPdfPages: false } };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-  ws = await createWorkspace(app, alice.token);
-});
-afterAll(() => app?.close());
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
 const search = (body: Record<string, unknown>) => app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body });

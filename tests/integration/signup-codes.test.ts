@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCli } from "../../backend/auth/admin-cli.ts";
+import * as auth from "../../contracts/auth.ts";
+import * as codes from "../../contracts/signup-codes.ts";
+import { getAppConfig } from "../../contracts/system.ts";
 import { createAdmin, createSignupCode, createUser, uniqueEmail, type CreatedUser } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -14,12 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const signUp = (body: Record<string, unknown>) => app.request("POST", "/auth/sign-up", { body: { password: "secret-1", ...body } });
-const listCodes = async () => (await app.request("GET", "/admin/signup-codes", { token: admin.token })).body.codes as { code: string; status: string; usedBy: string | null; usedByEmail: string | null; usedAt: string | null }[];
+const signUp = (body: { email: string; signupCode?: string }) => app.api(auth.signUp, { body: { password: "secret-1", ...body } });
+const listCodes = async () => (await app.api(codes.listSignupCodes, { token: admin.token })).body.codes;
 
 describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
   it("GET /app-config says a code is required", async () => {
-    const res = await app.request("GET", "/app-config");
+    const res = await app.api(getAppConfig, {});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ requireSignupCode: true, googleEnabled: false });
   });
@@ -28,8 +31,8 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
     for (const signupCode of [undefined, "", "   "]) {
       const res = await signUp({ email: uniqueEmail(), signupCode });
       expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe("auth/signup-code-required");
-      expect(res.body.error.fields).toEqual({ signupCode: "Please enter a signup code to continue" });
+      expect(res.error?.code).toBe("auth/signup-code-required");
+      expect(res.error?.fields).toEqual({ signupCode: "Please enter a signup code to continue" });
     }
   });
 
@@ -48,36 +51,36 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
 
     const reuse = await signUp({ email: uniqueEmail("eve"), signupCode: code.code });
     expect(reuse.status).toBe(403);
-    expect(reuse.body.error.code).toBe("auth/invalid-signup-code");
-    expect(reuse.body.error.message).toBe(INVALID);
+    expect(reuse.error?.code).toBe("auth/invalid-signup-code");
+    expect(reuse.error?.message).toBe(INVALID);
   });
 
   it("refuses an unknown and a deactivated code", async () => {
     const unknown = await signUp({ email: uniqueEmail(), signupCode: "NOPE-NOPE-NOPE" });
     expect(unknown.status).toBe(403);
-    expect(unknown.body.error.code).toBe("auth/invalid-signup-code");
+    expect(unknown.error?.code).toBe("auth/invalid-signup-code");
 
     const code = await createSignupCode(app, admin.token);
-    const off = await app.request("POST", `/admin/signup-codes/${code.code}/deactivate`, { token: admin.token });
+    const off = await app.api(codes.deactivateSignupCode, { params: { code: code.code }, token: admin.token });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ code: code.code, status: "Inactive", isActive: false });
     const res = await signUp({ email: uniqueEmail(), signupCode: code.code });
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe("auth/invalid-signup-code");
+    expect(res.error?.code).toBe("auth/invalid-signup-code");
 
-    const twice = await app.request("POST", `/admin/signup-codes/${code.code}/deactivate`, { token: admin.token });
+    const twice = await app.api(codes.deactivateSignupCode, { params: { code: code.code }, token: admin.token });
     expect(twice.status).toBe(409);
   });
 
   it("a used code cannot be deactivated; an unknown one is 404", async () => {
     const code = await createSignupCode(app, admin.token);
     expect((await signUp({ email: uniqueEmail(), signupCode: code.code })).status).toBe(201);
-    const res = await app.request("POST", `/admin/signup-codes/${code.code}/deactivate`, { token: admin.token });
+    const res = await app.api(codes.deactivateSignupCode, { params: { code: code.code }, token: admin.token });
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe("conflict");
+    expect(res.error?.code).toBe("conflict");
     expect((await listCodes()).find((c) => c.code === code.code)!.status).toBe("Used");
 
-    const missing = await app.request("POST", "/admin/signup-codes/NOPE-NOPE-NOPE/deactivate", { token: admin.token });
+    const missing = await app.api(codes.deactivateSignupCode, { params: { code: "NOPE-NOPE-NOPE" }, token: admin.token });
     expect(missing.status).toBe(404);
   });
 
@@ -87,7 +90,7 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
     const results = await Promise.all(emails.map((email) => signUp({ email, signupCode: code.code })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 403, 403, 403, 403]);
-    for (const r of results.filter((r) => r.status === 403)) expect(r.body.error.code).toBe("auth/invalid-signup-code");
+    for (const r of results.filter((r) => r.status === 403)) expect(r.error?.code).toBe("auth/invalid-signup-code");
     const winner = results.find((r) => r.status === 201)!;
     expect((await listCodes()).find((c) => c.code === code.code)!.usedBy).toBe(winner.body.user.uid);
   });
@@ -97,7 +100,7 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
     const code = await createSignupCode(app, admin.token);
     const res = await signUp({ email: email.toUpperCase(), signupCode: code.code });
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe("auth/email-already-in-use");
+    expect(res.error?.code).toBe("auth/email-already-in-use");
     expect((await listCodes()).find((c) => c.code === code.code)!.status).toBe("Active");
   });
 });
@@ -105,23 +108,23 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
 describe("POST /auth/validate-signup-code", () => {
   it("accepts a usable code and refuses used, unknown and empty ones", async () => {
     const code = await createSignupCode(app, admin.token);
-    const ok = await app.request("POST", "/auth/validate-signup-code", { body: { signupCode: code.code.toLowerCase() } });
+    const ok = await app.api(auth.validateSignupCode, { body: { signupCode: code.code.toLowerCase() } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ valid: true });
     // Validating does not use the code up.
-    expect((await app.request("POST", "/auth/validate-signup-code", { body: { signupCode: code.code } })).status).toBe(200);
+    expect((await app.api(auth.validateSignupCode, { body: { signupCode: code.code } })).status).toBe(200);
 
     expect((await signUp({ email: uniqueEmail(), signupCode: code.code })).status).toBe(201);
-    const used = await app.request("POST", "/auth/validate-signup-code", { body: { signupCode: code.code } });
+    const used = await app.api(auth.validateSignupCode, { body: { signupCode: code.code } });
     expect(used.status).toBe(403);
-    expect(used.body.error.code).toBe("auth/invalid-signup-code");
+    expect(used.error?.code).toBe("auth/invalid-signup-code");
 
-    const unknown = await app.request("POST", "/auth/validate-signup-code", { body: { signupCode: "NOPE" } });
+    const unknown = await app.api(auth.validateSignupCode, { body: { signupCode: "NOPE" } });
     expect(unknown.status).toBe(403);
 
-    const empty = await app.request("POST", "/auth/validate-signup-code", { body: { signupCode: "  " } });
+    const empty = await app.api(auth.validateSignupCode, { body: { signupCode: "  " } });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.fields).toEqual({ signupCode: "Please enter a signup code to continue" });
+    expect(empty.error?.fields).toEqual({ signupCode: "Please enter a signup code to continue" });
   });
 });
 
@@ -154,10 +157,10 @@ describe("admin endpoints", () => {
   });
 
   it("GET /admin/check answers for anyone", async () => {
-    expect((await app.request("GET", "/admin/check")).body).toEqual({ isAdmin: false });
+    expect((await app.api(codes.checkAdminRole, {})).body).toEqual({ isAdmin: false });
     const { token } = await createUser(app);
-    expect((await app.request("GET", "/admin/check", { token })).body).toEqual({ isAdmin: false });
-    expect((await app.request("GET", "/admin/check", { token: admin.token })).body).toEqual({ isAdmin: true });
+    expect((await app.api(codes.checkAdminRole, { token })).body).toEqual({ isAdmin: false });
+    expect((await app.api(codes.checkAdminRole, { token: admin.token })).body).toEqual({ isAdmin: true });
   });
 
   it("ADMIN_EMAILS makes that user an admin on sign-up, whatever the case, without a code", async () => {
@@ -165,7 +168,7 @@ describe("admin endpoints", () => {
     const res = await signUp({ email: "Boss@Example.COM" });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: BOSS, role: "admin", isAdmin: true });
-    expect((await app.request("GET", "/admin/signup-codes", { token: res.body.token })).status).toBe(200);
+    expect((await app.api(codes.listSignupCodes, { token: res.body.token })).status).toBe(200);
   });
 
   it("the admin CLI grants the role to an existing user", async () => {
@@ -176,9 +179,9 @@ describe("admin endpoints", () => {
 
     const res = await runAdminCli(["grant", email.toUpperCase()], app.config);
     expect(res).toEqual({ code: 0, out: `${email} is now an admin.` });
-    const me = await app.request("GET", "/users/me", { token });
+    const me = await app.api(auth.getMe, { token });
     expect(me.body).toMatchObject({ role: "admin", isAdmin: true });
-    expect((await app.request("GET", "/admin/signup-codes", { token })).status).toBe(200);
+    expect((await app.api(codes.listSignupCodes, { token })).status).toBe(200);
 
     const list = await runAdminCli(["list"], app.config);
     expect(list.out.split("\n")).toContain(email);

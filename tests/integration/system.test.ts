@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAppConfig, getHealth, getVersion } from "../../contracts/system.ts";
 import { allEndpoints, allRawEndpoints } from "../helpers/contracts.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testDialect } from "../helpers/test-db.ts";
@@ -11,7 +12,7 @@ afterAll(() => app?.close());
 
 describe("system endpoints", () => {
   it("GET /health answers 200 with the dialect under test", async () => {
-    const res = await app.request("GET", "/health");
+    const res = await app.api(getHealth, {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", database: testDialect() });
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -19,14 +20,14 @@ describe("system endpoints", () => {
   });
 
   it("GET /version has commit_hash and release_tag strings", async () => {
-    const res = await app.request("GET", "/version");
+    const res = await app.api(getVersion, {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ commit_hash: expect.any(String), release_tag: expect.any(String) });
     expect(res.body.commit_hash).not.toBe("");
   });
 
   it("GET /app-config has the public settings", async () => {
-    const res = await app.request("GET", "/app-config");
+    const res = await app.api(getAppConfig, {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ requireSignupCode: false, googleEnabled: false, productName: "Analyst Workspace", supportEmail: "support@example.com" });
   });

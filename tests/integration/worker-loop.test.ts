@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
-import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { CreatedUser } from "../helpers/factories.ts";
+import { uploadFile } from "../helpers/files.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
 let ws: { id: string };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-  ws = await createWorkspace(app, alice.token);
-});
-afterAll(() => app?.close());
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 const WORDS = ["aquamarine", "brickwork", "cinnamon", "driftwood", "eucalyptus", "fjordland"];
 

@@ -58,12 +58,16 @@ export function createDiskStore(o: { root: string; secret: string }): BlobStore 
       // Write beside the target and rename: a reader never sees half a file.
       const tmp = `${target}.${crypto.randomBytes(6).toString("hex")}.part`;
       const limiter = byteLimiter(maxBytes);
+      const out = fs.createWriteStream(tmp);
       try {
-        await pipeline(body, limiter, fs.createWriteStream(tmp));
+        await pipeline(body, limiter, out);
         // link() refuses an existing target where rename() would replace it: write once.
         if (ifAbsent) await fsp.link(tmp, target);
         else await fsp.rename(tmp, target);
       } catch (err) {
+        // pipeline() settles on the first error, while the write stream may still be opening its
+        // file: wait for it to close, or the .part could appear after it was removed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         await fsp.rm(tmp, { force: true });
         if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new BlobExistsError(key);
         throw err;

@@ -40,7 +40,7 @@ export async function waitForQueue(
 ): Promise<{ done: number; failed: number }> {
   for (;;) {
     const rows = await deps.db.kysely
-      .selectFrom("ingestion_jobs")
+      .selectFrom("jobs")
       .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
       .groupBy("status")
       .execute();

@@ -1,7 +1,7 @@
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { enqueue } from "../platform/jobs/queue.ts";
+import { enqueueIngest } from "../ingestion/jobs.ts";
 import { page } from "../platform/paging.ts";
 import { now } from "../platform/clock.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
@@ -102,7 +102,7 @@ export async function retryIndexing(deps: Deps, o: { actor: Actor; workspaceId: 
   const versionId = f.current_version_id;
   const retried = await deps.db.kysely.transaction().execute(async (tx) => {
     if (!(await resetFailedFile(tx, { fileId: f.id, versionId, at: now() }))) return false;
-    await enqueue(tx, { fileId: f.id, versionId });
+    await enqueueIngest(tx, { fileId: f.id, versionId });
     return true;
   });
   if (!retried) throw notFailed();

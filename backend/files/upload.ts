@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { BlobExistsError, BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
 import type { FileScope } from "../platform/db/schema.ts";
-import { enqueue } from "../platform/jobs/queue.ts";
+import { enqueueIngest } from "../ingestion/jobs.ts";
 import { now } from "../platform/clock.ts";
 import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
@@ -81,7 +81,7 @@ export async function finalizeUpload(
   await deps.db.kysely.transaction().execute(async (tx) => {
     await setVersionChecksum(tx, f.version_id!, sha256);
     await updateFile(tx, f.id, { status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t });
-    await enqueue(tx, { fileId: f.id, versionId: f.version_id! });
+    await enqueueIngest(tx, { fileId: f.id, versionId: f.version_id! });
     await touchWorkspace(tx, o.workspaceId, t);
   });
   const done = await findFile(deps.db.kysely, { id: f.id, scope: "workspace" });
@@ -172,7 +172,7 @@ export async function storeStream(
     await insertFile(tx, { id: fileId, scope: o.scope, workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: o.filename, current_version_id: versionId, status: "uploaded", error: null, created_at: t, updated_at: t });
     await insertVersion(tx, { id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum, created_by: o.actor.user.id, created_at: t });
     // Workspace files are indexed for search; library and public files are not (yet).
-    if (o.scope === "workspace") await enqueue(tx, { fileId, versionId });
+    if (o.scope === "workspace") await enqueueIngest(tx, { fileId, versionId });
   });
   return (await findFile(deps.db.kysely, { id: fileId, scope: o.scope }))!;
 }

@@ -6,7 +6,7 @@ import { assertQuota } from "../files/quota.ts";
 import { DEFAULT_CONTENT_TYPE, extensionOf, isSupported } from "../files/supported.ts";
 import { uniqueNames } from "../files/zip.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
-import { enqueue } from "../platform/jobs/queue.ts";
+import { enqueueIngest } from "./jobs.ts";
 import { now } from "../platform/clock.ts";
 import { ParseError, type ChildFile } from "./types.ts";
 
@@ -69,7 +69,7 @@ export async function createChildFiles(deps: Deps, parent: ArchiveFile, children
         .insertInto("file_versions")
         .values({ id: p.versionId, file_id: p.fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum, created_by: parent.ownerId, created_at: t })
         .execute();
-      await enqueue(tx, { fileId: p.fileId, versionId: p.versionId });
+      await enqueueIngest(tx, { fileId: p.fileId, versionId: p.versionId });
       created++;
     });
   }

@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
 import { createChildFiles } from "./children.ts";
 import { heartbeatIntervalMs, startHeartbeat } from "./heartbeat.ts";
+import { asIngestJob, type IngestJob } from "./jobs.ts";
 import { runParser, type RunParserOptions } from "./run-parser.ts";
 import { writeVersionIndex } from "./store.ts";
 import { ParseError } from "./types.ts";
@@ -25,8 +26,13 @@ const now = () => new Date().toISOString();
  * keeps the job's lock fresh and carries the parser's page progress. A ParseError fails the file
  * for good with a message the user can read; anything else is retried by the queue.
  */
-export async function processJob(deps: Deps, job: Job, options: IngestOptions = {}): Promise<void> {
+export async function processJob(deps: Deps, claimed: Job, options: IngestOptions = {}): Promise<void> {
   const db = deps.db.kysely;
+  const job = asIngestJob(claimed);
+  if (!job) {
+    await fail(db, claimed, "An ingest job must name a file version.", { permanent: true });
+    return;
+  }
   const file = await db
     .selectFrom("files as f")
     .innerJoin("file_versions as v", "v.id", "f.current_version_id")
@@ -69,7 +75,7 @@ export async function processJob(deps: Deps, job: Job, options: IngestOptions = 
   }
 }
 
-async function setFileStatus(deps: Deps, job: Job, status: "indexing" | "uploaded" | "failed", error: string | null) {
+async function setFileStatus(deps: Deps, job: IngestJob, status: "indexing" | "uploaded" | "failed", error: string | null) {
   await deps.db.kysely
     .updateTable("files")
     .set({ status, error, updated_at: now() })

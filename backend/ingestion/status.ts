@@ -2,6 +2,7 @@ import type { Deps } from "../deps.ts";
 import { staleUploadCutoff } from "../files/upload.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
+import { INGEST_JOB } from "./jobs.ts";
 
 /**
  * Progress of a workspace's indexing: files by state; pages of the indexed current versions plus
@@ -25,11 +26,12 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
     .$if(!isOwner, (q) => q.where("status", "in", ["uploaded", "indexing", "indexed"]))
     .execute();
   const jobs = await db
-    .selectFrom("ingestion_jobs as j")
+    .selectFrom("jobs as j")
     .innerJoin("files as f", "f.id", "j.file_id")
     // A running re-index of a version that is already indexed is counted once, as indexed.
     .leftJoin("documents as d", "d.version_id", "j.version_id")
     .select(["j.status", "j.locked_at", "j.updated_at", "j.pages_done", "j.pages_total", "d.version_id as indexed_version"])
+    .where("j.kind", "=", INGEST_JOB)
     .where("f.workspace_id", "=", o.workspaceId)
     .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", new Date(Date.now() - 3600_000).toISOString())]))
     .execute();

@@ -1,5 +1,6 @@
 import type { Deps } from "../deps.ts";
 import { failAbandoned, MAX_ATTEMPTS, requeueStuck } from "../platform/jobs/queue.ts";
+import { INGEST_JOB } from "./jobs.ts";
 
 /** How often a worker sweeps for stuck jobs: every half threshold, at most once a minute. */
 export function sweepIntervalMs(stuckAfterMs: number): number {
@@ -17,7 +18,9 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   const requeued = await requeueStuck(db, olderThanMs, nowMs);
   const message = `Indexing was interrupted ${MAX_ATTEMPTS} times (the worker stopped while processing this file), so it was given up.`;
   const failed = await failAbandoned(db, olderThanMs, message, nowMs);
+  // Only ingest jobs have a file to fail with them.
   for (const job of failed) {
+    if (job.kind !== INGEST_JOB || job.file_id === null || job.version_id === null) continue;
     await db
       .updateTable("files")
       .set({ status: "failed", error: message, updated_at: new Date(nowMs).toISOString() })

@@ -2,10 +2,8 @@ import os from "node:os";
 import type { Deps } from "../deps.ts";
 import { drainJobs, startJobWorker, type JobHandlers, type JobWorker } from "../platform/jobs/worker.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
+import { INGEST_JOB } from "./jobs.ts";
 import { sweepIntervalMs, sweepStuckJobs } from "./sweep-stuck.ts";
-
-/** The kind of job that indexes a file version (the queue's default kind). */
-export const INGEST_JOB = "ingest";
 
 export type WorkerLoop = JobWorker;
 

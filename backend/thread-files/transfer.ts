@@ -10,7 +10,7 @@ import { SUPPORTED_EXTENSIONS, isSupported } from "../files/supported.ts";
 import { storeCounted, storeStream } from "../files/upload.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
 import type { Actor } from "../platform/http/context.ts";
-import { enqueue } from "../platform/jobs/queue.ts";
+import { enqueueIngest } from "../ingestion/jobs.ts";
 import { now } from "../platform/clock.ts";
 import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadVersion, type ThreadTarget } from "./service.ts";
@@ -45,7 +45,7 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
   await deps.db.kysely.transaction().execute(async (tx) => {
     await insertVersion(tx, { id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t });
     await updateFile(tx, target.id, { current_version_id: versionId, status: "uploaded", error: null, updated_at: t });
-    await enqueue(tx, { fileId: target.id, versionId });
+    await enqueueIngest(tx, { fileId: target.id, versionId });
     await touchWorkspace(tx, o.workspaceId, t);
   });
   return presentFile((await findFile(deps.db.kysely, { id: target.id, scope: "workspace" }))!);

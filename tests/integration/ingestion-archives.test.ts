@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { processJob } from "../../backend/ingestion/ingest.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
-import { claim, enqueue } from "../../backend/platform/jobs/queue.ts";
+import { enqueueIngest } from "../../backend/ingestion/jobs.ts";
+import { claim } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -96,14 +97,14 @@ describe("archives", () => {
   });
 
   it("running the archive's job again (a retry, a worker that died) adds no file twice", async () => {
-    const count = async (table: "files" | "file_versions" | "ingestion_jobs") =>
+    const count = async (table: "files" | "file_versions" | "jobs") =>
       Number((await app.deps.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n);
-    const before = { files: await count("files"), versions: await count("file_versions"), jobs: await count("ingestion_jobs") };
-    await enqueue(app.deps.db.kysely, { fileId: bundle.id, versionId: bundle.version_id });
+    const before = { files: await count("files"), versions: await count("file_versions"), jobs: await count("jobs") };
+    await enqueueIngest(app.deps.db.kysely, { fileId: bundle.id, versionId: bundle.version_id });
     const job = (await claim(app.deps.db, "again"))!;
     await processJob(app.deps, job, noOcr);
     await processJob(app.deps, job, noOcr);
-    expect({ files: await count("files"), versions: await count("file_versions"), jobs: await count("ingestion_jobs") }).toEqual({ ...before, jobs: before.jobs + 1 });
+    expect({ files: await count("files"), versions: await count("file_versions"), jobs: await count("jobs") }).toEqual({ ...before, jobs: before.jobs + 1 });
     expect(await drainQueue(app.deps, noOcr)).toBe(0);
     expect(await status()).toMatchObject({ files_total: 6, files_done: 5, files_failed: 1 });
   });

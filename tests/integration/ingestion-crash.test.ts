@@ -68,12 +68,12 @@ describe("crash recovery", () => {
     const files = Array.from({ length: 20 }, (_, i) => fileFor(i));
     const uploaded: Awaited<ReturnType<typeof uploadFile>>[] = [];
     for (const f of files) uploaded.push(await uploadFile(app, alice.token, ws.id, { filename: f.filename, bytes: f.bytes }));
-    const pdfIds = [...PDF_AT].map((i) => uploaded[i]!.id);
+    const pdfIds: (string | null)[] = [...PDF_AT].map((i) => uploaded[i]!.id);
 
     const first = startWorkerProcess(app);
     workers.push(first);
     const indexed = async () => Number((await db.selectFrom("files").select((eb) => eb.fn.countAll<string | number>().as("n")).where("workspace_id", "=", ws.id).where("status", "=", "indexed").executeTakeFirstOrThrow()).n);
-    const runningJobs = () => db.selectFrom("ingestion_jobs").select(["id", "file_id", "attempts", "locked_by"]).where("status", "=", "running").execute();
+    const runningJobs = () => db.selectFrom("jobs").select(["id", "file_id", "attempts", "locked_by"]).where("status", "=", "running").execute();
     // Kill it while it parses a PDF, after some text files are indexed. Either PDF will do: on a
     // busy machine this poll can miss the first one's parse.
     const parsingPdf = async () => (await runningJobs()).some((j) => pdfIds.includes(j.file_id));
@@ -103,7 +103,7 @@ describe("crash recovery", () => {
     expect(list.every((f) => f.status === "indexed")).toBe(true);
 
     // The killed job ran again (its second attempt) and finished; every other job ran once.
-    const jobs = await db.selectFrom("ingestion_jobs").select(["file_id", "status", "attempts"]).execute();
+    const jobs = await db.selectFrom("jobs").select(["file_id", "status", "attempts"]).execute();
     expect(jobs).toHaveLength(20);
     expect(jobs.every((j) => j.status === "done")).toBe(true);
     for (const j of stuck) expect(jobs.find((k) => k.file_id === j.file_id)!.attempts).toBe(2);

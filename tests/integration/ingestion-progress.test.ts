@@ -33,7 +33,7 @@ describe("per-page progress", () => {
     const locks = new Set<string>();
     while (!finished) {
       seen.push(await status());
-      const running = await app.deps.db.kysely.selectFrom("ingestion_jobs").select("locked_at").where("status", "=", "running").executeTakeFirst();
+      const running = await app.deps.db.kysely.selectFrom("jobs").select("locked_at").where("status", "=", "running").executeTakeFirst();
       if (running?.locked_at) locks.add(running.locked_at);
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { startHeartbeat } from "../../backend/ingestion/heartbeat.ts";
 import { sweepStuckJobs } from "../../backend/ingestion/sweep-stuck.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
-import { claim, enqueue, heartbeat, MAX_ATTEMPTS, requeueStuck } from "../../backend/platform/jobs/queue.ts";
+import { enqueueIngest } from "../../backend/ingestion/jobs.ts";
+import { claim, heartbeat, MAX_ATTEMPTS, requeueStuck } from "../../backend/platform/jobs/queue.ts";
 import type { CreatedUser } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
@@ -17,7 +18,7 @@ let ws: { id: string };
 
 useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
-const jobRow = (id: string) => app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) => app.deps.db.kysely.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const fileRow = (id: string) => app.deps.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -27,7 +28,7 @@ async function claimedJob(worker: string, lockedAtMs?: number) {
   const job = (await claim(app.deps.db, worker))!;
   expect(job).toMatchObject({ file_id: file.id, status: "running", locked_by: worker, attempts: 1 });
   if (lockedAtMs !== undefined) {
-    await app.deps.db.kysely.updateTable("ingestion_jobs").set({ locked_at: new Date(lockedAtMs).toISOString() }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely.updateTable("jobs").set({ locked_at: new Date(lockedAtMs).toISOString() }).where("id", "=", job.id).execute();
   }
   return { file, job };
 }
@@ -47,7 +48,7 @@ describe("heartbeat and stuck sweep", () => {
     // The requeued job is due at once; claiming it again counts the second attempt.
     expect(await claim(app.deps.db, "w3", t0 + 111_000)).toMatchObject({ id: job.id, attempts: 2 });
     expect(await heartbeat(app.deps.db.kysely, job, undefined, t0 + 112_000)).toBe(false);
-    await app.deps.db.kysely.updateTable("ingestion_jobs").set({ status: "done" }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely.updateTable("jobs").set({ status: "done" }).where("id", "=", job.id).execute();
   });
 
   it("startHeartbeat refreshes the lock on its own until stopped", async () => {
@@ -63,7 +64,7 @@ describe("heartbeat and stuck sweep", () => {
     const stoppedAt = (await jobRow(job.id)).locked_at;
     await sleep(250);
     expect((await jobRow(job.id)).locked_at).toBe(stoppedAt);
-    await app.deps.db.kysely.updateTable("ingestion_jobs").set({ status: "done" }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely.updateTable("jobs").set({ status: "done" }).where("id", "=", job.id).execute();
   });
 
   it("progress reaches the job row at most once per write interval, the latest count last", async () => {
@@ -82,12 +83,12 @@ describe("heartbeat and stuck sweep", () => {
     } finally {
       await beat.stop();
     }
-    await app.deps.db.kysely.updateTable("ingestion_jobs").set({ status: "done" }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely.updateTable("jobs").set({ status: "done" }).where("id", "=", job.id).execute();
   });
 
   it("a job whose worker died on its last attempt fails, and so does its file, with a reason", async () => {
     const { file, job } = await claimedJob("w5", Date.now() - 10 * 60_000);
-    await app.deps.db.kysely.updateTable("ingestion_jobs").set({ attempts: MAX_ATTEMPTS }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely.updateTable("jobs").set({ attempts: MAX_ATTEMPTS }).where("id", "=", job.id).execute();
     expect(await sweepStuckJobs(app.deps)).toEqual({ requeued: 0, failed: 1 });
     expect(await jobRow(job.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
     expect(await fileRow(file.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
@@ -113,11 +114,11 @@ describe("heartbeat and stuck sweep", () => {
   it("enqueue after a requeue leaves the file indexed once", async () => {
     const { file, job } = await claimedJob("w6");
     await requeueStuck(app.deps.db.kysely, 1000, Date.now() + 5000);
-    await enqueue(app.deps.db.kysely, { fileId: file.id, versionId: file.version_id! });
+    await enqueueIngest(app.deps.db.kysely, { fileId: file.id, versionId: file.version_id! });
     const loop = startWorkerLoop(app.deps, { limits: { ocrPdfPages: false } });
     try {
       const deadline = Date.now() + 25_000;
-      const pending = () => app.deps.db.kysely.selectFrom("ingestion_jobs").select("id").where("file_id", "=", file.id).where("status", "in", ["queued", "running"]).execute();
+      const pending = () => app.deps.db.kysely.selectFrom("jobs").select("id").where("file_id", "=", file.id).where("status", "in", ["queued", "running"]).execute();
       while ((await pending()).length > 0 && Date.now() < deadline) await sleep(100);
     } finally {
       await loop.close();

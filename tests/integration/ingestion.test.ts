@@ -3,7 +3,8 @@ import { processJob } from "../../backend/ingestion/ingest.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { sql } from "kysely";
-import { BACKOFF_BASE_MS, claim, enqueue, fail, requeueStuck } from "../../backend/platform/jobs/queue.ts";
+import { enqueueIngest } from "../../backend/ingestion/jobs.ts";
+import { BACKOFF_BASE_MS, claim, fail, requeueStuck } from "../../backend/platform/jobs/queue.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
@@ -49,7 +50,7 @@ describe("ingestion", () => {
     const s = await status();
     expect(s).toMatchObject({ state: "idle", files_total: 3, files_done: 2, files_failed: 1, pages_total: 3 });
     expect(s.failures).toEqual([{ file_id: bad.id, filename: "broken.pdf", reason: expect.stringMatching(/\w/) }]);
-    const job = await app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("file_id", "=", bad.id).executeTakeFirstOrThrow();
+    const job = await app.deps.db.kysely.selectFrom("jobs").selectAll().where("file_id", "=", bad.id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 1 });
 
     // Viewers of a public workspace see the counts of what its file list shows them: no failures.
@@ -65,7 +66,7 @@ describe("ingestion", () => {
   it("re-running a job for the same version doesn't duplicate passages", async () => {
     const before = await passagesOf(pdfFile.version_id!);
     expect(before.length).toBeGreaterThan(0);
-    await enqueue(app.deps.db.kysely, { fileId: pdfFile.id, versionId: pdfFile.version_id! });
+    await enqueueIngest(app.deps.db.kysely, { fileId: pdfFile.id, versionId: pdfFile.version_id! });
     const job = (await claim(app.deps.db, "test-worker"))!;
     await processJob(app.deps, job, noOcr);
     await processJob(app.deps, job, noOcr);
@@ -80,12 +81,12 @@ describe("ingestion", () => {
   });
 
   it("requeueStuck puts a stale running job back in the queue", async () => {
-    await enqueue(app.deps.db.kysely, { fileId: txtFile.id, versionId: txtFile.version_id! });
+    await enqueueIngest(app.deps.db.kysely, { fileId: txtFile.id, versionId: txtFile.version_id! });
     const job = (await claim(app.deps.db, "gone-worker"))!;
     expect(job.status).toBe("running");
     expect(await requeueStuck(app.deps.db.kysely, 60_000)).toBe(0);
     expect(await requeueStuck(app.deps.db.kysely, 60_000, Date.now() + 120_000)).toBe(1);
-    const row = await app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    const row = await app.deps.db.kysely.selectFrom("jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "queued", locked_by: null });
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     expect(await status()).toMatchObject({ state: "idle", files_done: 2 });
@@ -116,11 +117,11 @@ describe("ingestion", () => {
   });
 
   it("a failed attempt is retried with an exponential backoff, then fails for good", async () => {
-    await enqueue(app.deps.db.kysely, { fileId: txtFile.id, versionId: txtFile.version_id! });
+    await enqueueIngest(app.deps.db.kysely, { fileId: txtFile.id, versionId: txtFile.version_id! });
     const t0 = Date.now();
     const job = (await claim(app.deps.db, "w", t0))!;
     expect(await fail(app.deps.db.kysely, job, "network", { nowMs: t0 })).toBe(false);
-    const get = () => app.deps.db.kysely.selectFrom("ingestion_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    const get = () => app.deps.db.kysely.selectFrom("jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(Date.parse((await get()).run_after)).toBe(t0 + BACKOFF_BASE_MS);
     expect(await claim(app.deps.db, "w", t0)).toBeNull();
     const second = (await claim(app.deps.db, "w", t0 + BACKOFF_BASE_MS))!;

@@ -25,7 +25,7 @@ const retry = (fid: string, o: { token: string | null; workspaceId?: string } = 
 const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
 const metadata = async (fid: string) => (await app.request("GET", `/workspaces/${ws.id}/files/${fid}/metadata`, { token: alice.token })).body;
 const jobsOf = (fid: string) =>
-  app.deps.db.kysely.selectFrom("ingestion_jobs").select(["status", "version_id", "error"]).where("file_id", "=", fid).orderBy("created_at").execute();
+  app.deps.db.kysely.selectFrom("jobs").select(["status", "version_id", "error"]).where("file_id", "=", fid).orderBy("created_at").execute();
 
 describe("retry_indexing", () => {
   let bad: { id: string; version_id: string | null };

@@ -159,7 +159,7 @@ describe("edit_file, list, version, addon", () => {
   it("thread files are not workspace files: not listed there, not indexed", async () => {
     const res = await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token });
     expect(res.body.files.map((f: { id: string }) => f.id)).not.toContain(v1.file_id);
-    const jobs = await app.deps.db.kysely.selectFrom("ingestion_jobs").select("file_id").where("file_id", "=", v1.file_id).execute();
+    const jobs = await app.deps.db.kysely.selectFrom("jobs").select("file_id").where("file_id", "=", v1.file_id).execute();
     expect(jobs).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ useWorkspaceApp((s) => ({ app, alice, ws } = s));
 const WORDS = ["aquamarine", "brickwork", "cinnamon", "driftwood", "eucalyptus", "fjordland"];
 
 async function jobsLeft(): Promise<number> {
-  const rows = await app.deps.db.kysely.selectFrom("ingestion_jobs").select("id").where("status", "in", ["queued", "running"]).execute();
+  const rows = await app.deps.db.kysely.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
   return rows.length;
 }
 

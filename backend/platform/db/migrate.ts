@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import type { Db } from "./index.ts";
 import * as identity from "./migrations/2026-11-23-0001-identity.ts";
 import * as workspaces from "./migrations/2026-11-23-0002-workspaces.ts";
@@ -11,6 +11,7 @@ import * as sheetLayout from "./migrations/2026-11-23-0011-sheet-layout.ts";
 import * as authAttempts from "./migrations/2026-11-26-0001-auth-attempts.ts";
 import * as fileVersionsBlobKey from "./migrations/2026-11-26-0002-file-versions-blob-key.ts";
 import * as jobKind from "./migrations/2026-11-26-0003-job-kind.ts";
+import * as jobs from "./migrations/2026-11-26-0004-jobs.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -28,13 +29,24 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0001-auth-attempts": authAttempts,
   "2026-11-26-0002-file-versions-blob-key": fileVersionsBlobKey,
   "2026-11-26-0003-job-kind": jobKind,
+  "2026-11-26-0004-jobs": jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema: await migrationSchema(db) });
-  const { error, results } = await migrator.migrateToLatest();
+  return applied(await migrator.migrateToLatest());
+}
+
+/** Migrates up or down to the named migration (tests of a migration start from the one before it). */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`No migration named ${name}.`);
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema: await migrationSchema(db) });
+  return applied(await migrator.migrateTo(name));
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });

@@ -97,7 +97,7 @@ export interface Database {
   file_versions: FileVersionTable;
   prompts: PromptTable;
   user_attributes: UserAttributeTable;
-  ingestion_jobs: IngestionJobTable;
+  jobs: JobTable;
   documents: DocumentTable;
   pages: PageTable;
   passages: PassageTable;
@@ -265,12 +265,15 @@ export interface UserAttributeTable {
 export type JobStatus = "queued" | "running" | "done" | "failed";
 
 /** The job queue (backend/platform/jobs): ingestion's jobs and, by `kind`, any other. */
-export interface IngestionJobTable {
+export interface JobTable {
   id: string;
   /** Which handler runs it ("ingest": index the file version). */
   kind: ColumnType<string, string | undefined, string>;
-  file_id: string;
-  version_id: string;
+  /** The file version an ingest job indexes (deleting the file deletes its jobs); null for jobs about no file. */
+  file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the job needs to know, as JSON, checked by its kind's handler (null: nothing). */
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
   status: JobStatus;
   attempts: number;
   run_after: string;

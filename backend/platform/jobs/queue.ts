@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { Db, Executor } from "../db/index.ts";
-import type { IngestionJobTable } from "../db/schema.ts";
+import type { JobTable } from "../db/schema.ts";
 
-export type Job = Selectable<IngestionJobTable>;
+export type Job = Selectable<JobTable>;
 
 /** Tries before a job is failed for good. */
 export const MAX_ATTEMPTS = 3;
@@ -13,16 +13,17 @@ export const BACKOFF_BASE_MS = 5_000;
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
 /**
- * Queues a job for the file version it concerns. Without a `kind` it is the table's default,
- * "ingest": (re)indexing that version, what every job was before kinds. Pass a transaction to
- * enqueue with the file's own write.
+ * Queues a job of a kind, with what its handler needs: a `payload` (stored as JSON) and, for a job
+ * about a file version (ingestion's), the file and version, so deleting the file deletes the job.
+ * Pass a transaction to enqueue with the write the job follows from.
  */
-export async function enqueue(db: Executor, o: { fileId: string; versionId: string; kind?: string }): Promise<string> {
+export async function enqueue(db: Executor, o: { kind: string; payload?: unknown; fileId?: string; versionId?: string }): Promise<string> {
   const id = crypto.randomUUID();
   const t = iso();
+  const payload = o.payload === undefined ? null : JSON.stringify(o.payload);
   await db
-    .insertInto("ingestion_jobs")
-    .values({ id, ...(o.kind ? { kind: o.kind } : {}), file_id: o.fileId, version_id: o.versionId, status: "queued", attempts: 0, run_after: t, locked_at: null, locked_by: null, error: null, created_at: t, updated_at: t })
+    .insertInto("jobs")
+    .values({ id, kind: o.kind, file_id: o.fileId ?? null, version_id: o.versionId ?? null, payload, status: "queued", attempts: 0, run_after: t, locked_at: null, locked_by: null, error: null, created_at: t, updated_at: t })
     .execute();
   return id;
 }
@@ -37,18 +38,18 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now(), kinds?
   const ofKind = kinds ? sql`and kind in (${sql.join(kinds)})` : sql``;
   if (db.dialect === "postgres") {
     const { rows } = await sql<Job>`
-      update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
+      update jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
       where id = (
-        select id from ingestion_jobs where status = 'queued' and run_after <= ${t} ${ofKind}
+        select id from jobs where status = 'queued' and run_after <= ${t} ${ofKind}
         order by run_after, created_at, id for update skip locked limit 1
       )
       returning *`.execute(db.kysely);
     return rows[0] ?? null;
   }
   const { rows } = await sql<Job>`
-    update ingestion_jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
+    update jobs set status = 'running', attempts = attempts + 1, locked_at = ${t}, locked_by = ${workerId}, pages_done = null, pages_total = null, updated_at = ${t}
     where id = (
-      select id from ingestion_jobs where status = 'queued' and run_after <= ${t} ${ofKind}
+      select id from jobs where status = 'queued' and run_after <= ${t} ${ofKind}
       order by run_after, created_at, id limit 1
     ) and status = 'queued'
     returning *`.execute(db.kysely);
@@ -57,7 +58,7 @@ export async function claim(db: Db, workerId: string, nowMs = Date.now(), kinds?
 
 export async function complete(db: Executor, jobId: string): Promise<void> {
   // locked_at stays: with updated_at it tells how long the job took (the status's estimate).
-  await db.updateTable("ingestion_jobs").set({ status: "done", locked_by: null, error: null, updated_at: iso() }).where("id", "=", jobId).execute();
+  await db.updateTable("jobs").set({ status: "done", locked_by: null, error: null, updated_at: iso() }).where("id", "=", jobId).execute();
 }
 
 /**
@@ -69,7 +70,7 @@ export async function fail(db: Executor, job: Job, error: string, o: { permanent
   const final = o.permanent === true || job.attempts >= MAX_ATTEMPTS;
   const retryAt = nowMs + BACKOFF_BASE_MS * 2 ** Math.max(0, job.attempts - 1);
   await db
-    .updateTable("ingestion_jobs")
+    .updateTable("jobs")
     .set({ status: final ? "failed" : "queued", run_after: final ? job.run_after : iso(retryAt), locked_at: null, locked_by: null, error, updated_at: iso(nowMs) })
     .where("id", "=", job.id)
     .execute();
@@ -84,7 +85,7 @@ export async function fail(db: Executor, job: Job, error: string, o: { permanent
 export async function heartbeat(db: Executor, job: Pick<Job, "id" | "locked_by">, progress?: { done: number; total: number | null }, nowMs = Date.now()): Promise<boolean> {
   if (!job.locked_by) return false;
   const res = await db
-    .updateTable("ingestion_jobs")
+    .updateTable("jobs")
     .set({ locked_at: iso(nowMs), ...(progress ? { pages_done: progress.done, pages_total: progress.total } : {}) })
     .where("id", "=", job.id)
     .where("status", "=", "running")
@@ -100,7 +101,7 @@ export async function heartbeat(db: Executor, job: Pick<Job, "id" | "locked_by">
  */
 export async function requeueStuck(db: Executor, olderThanMs: number, nowMs = Date.now()): Promise<number> {
   const res = await db
-    .updateTable("ingestion_jobs")
+    .updateTable("jobs")
     .set({ status: "queued", locked_at: null, locked_by: null, pages_done: null, pages_total: null, updated_at: iso(nowMs) })
     .where("status", "=", "running")
     .where("locked_at", "<", iso(nowMs - olderThanMs))
@@ -110,13 +111,13 @@ export async function requeueStuck(db: Executor, olderThanMs: number, nowMs = Da
 }
 
 /** Stuck jobs (as in `requeueStuck`) with no attempt left fail for good; returns them. */
-export async function failAbandoned(db: Executor, olderThanMs: number, error: string, nowMs = Date.now()): Promise<Pick<Job, "id" | "file_id" | "version_id">[]> {
+export async function failAbandoned(db: Executor, olderThanMs: number, error: string, nowMs = Date.now()): Promise<Pick<Job, "id" | "kind" | "file_id" | "version_id">[]> {
   return db
-    .updateTable("ingestion_jobs")
+    .updateTable("jobs")
     .set({ status: "failed", locked_by: null, error, updated_at: iso(nowMs) })
     .where("status", "=", "running")
     .where("locked_at", "<", iso(nowMs - olderThanMs))
     .where("attempts", ">=", MAX_ATTEMPTS)
-    .returning(["id", "file_id", "version_id"])
+    .returning(["id", "kind", "file_id", "version_id"])
     .execute();
 }

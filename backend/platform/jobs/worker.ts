@@ -1,12 +1,43 @@
+import type { ZodType } from "zod";
 import type { Db } from "../db/index.ts";
 import type { Logger } from "../log.ts";
-import { claim, type Job } from "./queue.ts";
+import { claim, complete, fail, type Job } from "./queue.ts";
 
 /** How long an idle worker waits before looking for work again. */
 export const IDLE_POLL_MS = 500;
 
-/** Runs the jobs of one kind. A handler settles its job itself (complete or fail). */
+/**
+ * Runs the jobs of one kind. A handler settles its job itself (complete or fail): ingestion
+ * completes its jobs in the transaction that writes the index. `jobHandler` makes one that does.
+ */
 export type JobHandler = (job: Job) => Promise<void>;
+
+/**
+ * A handler whose `run` gets the job's payload checked and typed by the `payload` schema, and
+ * whose jobs are settled for it: done when `run` resolves; when it throws, failed and retried
+ * after a backoff while attempts remain, like an ingest job. A payload that does not fit the
+ * schema fails the job for good (a retry would not change it).
+ */
+export function jobHandler<P>(db: Db, o: { payload: ZodType<P>; run(payload: P, job: Job): Promise<void> }): JobHandler {
+  return async (job) => {
+    let payload: P;
+    try {
+      payload = o.payload.parse(job.payload === null ? undefined : JSON.parse(job.payload));
+    } catch (err) {
+      await fail(db.kysely, job, `The job's payload is not valid: ${errorMessage(err)}`, { permanent: true });
+      return;
+    }
+    try {
+      await o.run(payload, job);
+    } catch (err) {
+      await fail(db.kysely, job, errorMessage(err));
+      return;
+    }
+    await complete(db.kysely, job.id);
+  };
+}
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The kinds a worker runs, each with its handler. */
 export type JobHandlers = Readonly<Record<string, JobHandler>>;

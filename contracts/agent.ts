@@ -58,7 +58,6 @@ export const streamQaBody = z.object({
   /** Answer from these files of the workspace only. */
   file_ids: z.array(id).min(1).max(100, "At most 100 file_ids").optional(),
 });
-export type StreamQaBody = z.infer<typeof streamQaBody>;
 
 const sse = (description: string) => ({ status: 200, contentType: "text/event-stream", schema: streamEvent, description });
 
@@ -107,4 +106,3 @@ export const listModels = endpoint({
   response: z.object({ models: z.array(z.string()), default_model: z.string() }),
 });
 
-export const agentRawEndpoints = [streamQa, regenerateAnswer, subscribeAnswer, replayAnswer];

@@ -109,4 +109,3 @@ export const uploadPublicFile = rawEndpoint({
   response: { status: 201, contentType: "application/json", schema: publicFile, description: "The stored file" },
 });
 
-export const rawEndpoints = [blobUpload, blobDownload, filesZip, versionContent, downloadFromUrl, uploadFromGdrive, uploadAccountFile, uploadPublicFile];

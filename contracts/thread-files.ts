@@ -220,4 +220,3 @@ export const editThreadFile = rawEndpoint({
   response: { status: 201, contentType: "application/json", schema: savedThreadFileVersion, description: "The saved version" },
 });
 
-export const threadFileRawEndpoints = [editThreadFile];

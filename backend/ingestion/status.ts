@@ -1,7 +1,9 @@
 import type { Deps } from "../deps.ts";
+import { listFileStates } from "../files/repo.ts";
 import { staleUploadCutoff } from "../files/upload.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
+import { countIndexedPages } from "./repo.ts";
 
 /**
  * Progress of a workspace's indexing: files by state; pages of the indexed current versions plus
@@ -15,15 +17,8 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
   // Viewers of a public workspace count what its file list shows them: no uploads in progress,
   // no failures (their names and reasons are the owner's business).
   const isOwner = ws.owner_id === o.actor?.user.id;
-  const rows = await db
-    .selectFrom("files")
-    .select(["id", "filename", "status", "error"])
-    .where("workspace_id", "=", o.workspaceId)
-    .where("scope", "=", "workspace")
-    // Abandoned reservations (awaiting the sweep) are not work in progress.
-    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
-    .$if(!isOwner, (q) => q.where("status", "in", ["uploaded", "indexing", "indexed"]))
-    .execute();
+  // Abandoned reservations (awaiting the sweep) are not work in progress.
+  const rows = await listFileStates(db, { workspaceId: o.workspaceId, staleBefore: staleUploadCutoff(), finishedOnly: !isOwner });
   const jobs = await db
     .selectFrom("ingestion_jobs as j")
     .innerJoin("files as f", "f.id", "j.file_id")
@@ -33,15 +28,9 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
     .where("f.workspace_id", "=", o.workspaceId)
     .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", new Date(Date.now() - 3600_000).toISOString())]))
     .execute();
-  const pages = await db
-    .selectFrom("documents as d")
-    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
-    .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
-    .where("f.workspace_id", "=", o.workspaceId)
-    .executeTakeFirst();
+  const pageCount = await countIndexedPages(db, o.workspaceId);
   const pending = jobs.filter((j) => j.status === "queued" || j.status === "running").length;
   const failed = rows.filter((r) => r.status === "failed");
-  const pageCount = Number(pages?.n ?? 0);
   const running = jobs.filter((j) => j.status === "running" && !j.indexed_version);
   const runningDone = running.reduce((n, j) => n + (j.pages_done ?? 0), 0);
   const runningTotal = running.reduce((n, j) => n + Math.max(j.pages_total ?? 0, j.pages_done ?? 0), 0);

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { setCurrentVersionStatus } from "../files/repo.ts";
 import { failAbandoned, MAX_ATTEMPTS, requeueStuck } from "../platform/jobs/queue.ts";
 
 /** How often a worker sweeps for stuck jobs: every half threshold, at most once a minute. */
@@ -18,12 +19,7 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   const message = `Indexing was interrupted ${MAX_ATTEMPTS} times (the worker stopped while processing this file), so it was given up.`;
   const failed = await failAbandoned(db, olderThanMs, message, nowMs);
   for (const job of failed) {
-    await db
-      .updateTable("files")
-      .set({ status: "failed", error: message, updated_at: new Date(nowMs).toISOString() })
-      .where("id", "=", job.file_id)
-      .where("current_version_id", "=", job.version_id)
-      .execute();
+    await setCurrentVersionStatus(db, { fileId: job.file_id, versionId: job.version_id, status: "failed", error: message, at: new Date(nowMs).toISOString() });
   }
   return { requeued, failed: failed.length };
 }

@@ -272,3 +272,16 @@ export async function workspaceFilesStamp(db: Executor, workspaceId: string): Pr
     .executeTakeFirst();
   return { count: Number(row?.n ?? 0), updatedAt: String(row?.at ?? "") };
 }
+
+/** Renames a thread's file; false when the thread has no such file. */
+export async function renameThreadFileRow(db: Executor, o: { workspaceId: string; threadId: string; fileId: string; filename: string; at: string }): Promise<boolean> {
+  const res = await db
+    .updateTable("files")
+    .set({ filename: o.filename, updated_at: o.at })
+    .where("id", "=", o.fileId)
+    .where("scope", "=", "thread")
+    .where("thread_id", "=", o.threadId)
+    .where("workspace_id", "=", o.workspaceId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

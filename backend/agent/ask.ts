@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
+import { listQuestionFiles } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import * as messages from "../threads/message-repo.ts";
 import { loadThread } from "../threads/service.ts";
@@ -25,14 +26,7 @@ export function resolveModel(deps: Deps, asked: string | undefined): string {
 
 /** The files a question is about: all of the workspace's, or the given ones (each must be there). */
 async function filesInScope(deps: Deps, workspaceId: string, fileIds: string[] | undefined, lenient = false) {
-  let q = deps.db.kysely
-    .selectFrom("files")
-    .select(["id", "filename"])
-    .where("workspace_id", "=", workspaceId)
-    .where("scope", "=", "workspace")
-    .where("status", "!=", "uploading");
-  if (fileIds) q = q.where("id", "in", fileIds);
-  const files = await q.orderBy("filename").limit(fileIds ? fileIds.length : 200).execute();
+  const files = await listQuestionFiles(deps.db.kysely, { workspaceId, fileIds, limit: fileIds ? fileIds.length : 200 });
   if (fileIds && !lenient && files.length < new Set(fileIds).size) {
     const known = new Set(files.map((f) => f.id));
     const missing = fileIds.filter((id) => !known.has(id));

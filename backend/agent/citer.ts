@@ -1,5 +1,6 @@
 import type { StreamEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
+import { findPageText } from "../ingestion/repo.ts";
 import { MarkerParser, type Piece } from "./markers.ts";
 import { bestSentence, locateQuote } from "./quote.ts";
 import type { Sources } from "./sources.ts";
@@ -80,13 +81,7 @@ export class Citer {
     const key = `${versionId}\u0000${page}`;
     let p = this.pages.get(key);
     if (!p) {
-      p = this.deps.db.kysely
-        .selectFrom("pages")
-        .select("text")
-        .where("version_id", "=", versionId)
-        .where("page", "=", page)
-        .executeTakeFirst()
-        .then((r) => r?.text ?? null);
+      p = findPageText(this.deps.db.kysely, { versionId, page });
       this.pages.set(key, p);
     }
     return p;

@@ -187,3 +187,101 @@ export async function resetFailedFile(db: Executor, o: { fileId: string; version
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Which of these files exist. */
+export async function listExistingFileIds(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom("files").select("id").where("id", "in", ids).execute()).map((r) => r.id);
+}
+
+/** Inserts a file unless one with its id exists; true when this call inserted it. */
+export async function insertFileIfAbsent(db: Executor, row: Insertable<FileTable>): Promise<boolean> {
+  const res = await db.insertInto("files").values(row).onConflict((oc) => oc.column("id").doNothing()).returning("id").execute();
+  return res.length > 0;
+}
+
+/** A file with its current version's blob key (none when it has no current version). */
+export function findFileWithCurrentBlob(db: Executor, fileId: string) {
+  return db
+    .selectFrom("files as f")
+    .innerJoin("file_versions as v", "v.id", "f.current_version_id")
+    .select(["f.id", "f.workspace_id", "f.owner_id", "f.filename", "f.archive_depth", "f.current_version_id", "v.blob_key"])
+    .where("f.id", "=", fileId)
+    .executeTakeFirst();
+}
+
+/** Sets a file's status and error only while `versionId` is still its current version. */
+export async function setCurrentVersionStatus(
+  db: Executor,
+  o: { fileId: string; versionId: string; status: "uploaded" | "indexing" | "indexed" | "failed"; error: string | null; at: string },
+): Promise<void> {
+  await db
+    .updateTable("files")
+    .set({ status: o.status, error: o.error, updated_at: o.at })
+    .where("id", "=", o.fileId)
+    .where("current_version_id", "=", o.versionId)
+    .execute();
+}
+
+/**
+ * A workspace's files with their state, for its indexing progress: reservations made before
+ * `staleBefore` left out; `finishedOnly` keeps what viewers see (no uploads, no failures).
+ */
+export function listFileStates(db: Executor, o: { workspaceId: string; staleBefore: string; finishedOnly: boolean }) {
+  return db
+    .selectFrom("files")
+    .select(["id", "filename", "status", "error"])
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", o.staleBefore)]))
+    .$if(o.finishedOnly, (q) => q.where("status", "in", ["uploaded", "indexing", "indexed"]))
+    .execute();
+}
+
+/** A workspace's files a question may cover (not uploads in progress), by name; optionally only some. */
+export function listQuestionFiles(db: Executor, o: { workspaceId: string; fileIds?: string[]; limit: number }) {
+  let q = db
+    .selectFrom("files")
+    .select(["id", "filename"])
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    .where("status", "!=", "uploading");
+  if (o.fileIds) q = q.where("id", "in", o.fileIds);
+  return q.orderBy("filename").limit(o.limit).execute();
+}
+
+/** A user's workspace and account files (not uploads in progress) whose name holds any of the words, at most 1,000. */
+export function listOwnedFilesNamedLike(db: Executor, o: { ownerId: string; words: string[] }) {
+  return db
+    .selectFrom("files")
+    .select(["id", "filename", "scope", "workspace_id"])
+    .where("owner_id", "=", o.ownerId)
+    .where("scope", "in", ["workspace", "account"])
+    .where("status", "!=", "uploading")
+    .where((eb) => eb.or(o.words.map((w) => eb("filename", "like", `%${w.replace(/[%_\\]/g, "\\$&")}%`))))
+    .limit(1000)
+    .execute();
+}
+
+/** How many files a workspace has and the latest `updated_at` among them: changes when any file does. */
+export async function workspaceFilesStamp(db: Executor, workspaceId: string): Promise<{ count: number; updatedAt: string }> {
+  const row = await db
+    .selectFrom("files")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("at")])
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), updatedAt: String(row?.at ?? "") };
+}
+
+/** Renames a thread's file; false when the thread has no such file. */
+export async function renameThreadFileRow(db: Executor, o: { workspaceId: string; threadId: string; fileId: string; filename: string; at: string }): Promise<boolean> {
+  const res = await db
+    .updateTable("files")
+    .set({ filename: o.filename, updated_at: o.at })
+    .where("id", "=", o.fileId)
+    .where("scope", "=", "thread")
+    .where("thread_id", "=", o.threadId)
+    .where("workspace_id", "=", o.workspaceId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import type { PageText } from "../../contracts/files.ts";
 import type { Deps } from "../deps.ts";
+import { findDocument, findPage } from "../ingestion/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { findWorkspaceFileVersion } from "./repo.ts";
@@ -28,9 +29,9 @@ async function loadVersion(deps: Deps, o: Target) {
 /** The text of one page as indexed: citation offsets (start, end) point into exactly this text. */
 export async function getPageText(deps: Deps, o: Target & { page: number }): Promise<PageText> {
   const v = await loadVersion(deps, o);
-  const doc = await deps.db.kysely.selectFrom("documents").select("page_count").where("version_id", "=", v.id).executeTakeFirst();
+  const doc = await findDocument(deps.db.kysely, v.id);
   if (!doc) throw new AppError("files/not-indexed", `"${v.filename}" has not been indexed yet: its pages are not available.`);
-  const page = await deps.db.kysely.selectFrom("pages").select(["text", "sheet_layout"]).where("version_id", "=", v.id).where("page", "=", o.page).executeTakeFirst();
+  const page = await findPage(deps.db.kysely, { versionId: v.id, page: o.page });
   if (!page) {
     throw new AppError("not_found", doc.page_count > 0 ? `Page ${o.page} not found: "${v.filename}" has ${doc.page_count} page${doc.page_count === 1 ? "" : "s"}.` : `"${v.filename}" has no pages with text.`);
   }

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
 import { assertQuota } from "../files/quota.ts";
+import { insertFileIfAbsent, insertVersion, listExistingFileIds } from "../files/repo.ts";
 import { DEFAULT_CONTENT_TYPE, extensionOf, isSupported } from "../files/supported.ts";
 import { uniqueNames } from "../files/zip.ts";
 import { blobKey } from "../platform/blobs/blob-store.ts";
@@ -39,9 +40,7 @@ export async function createChildFiles(deps: Deps, parent: ArchiveFile, children
   const skipped = planned.filter((p) => !isSupported(p.name)).map((p) => p.name);
   const wanted = planned.filter((p) => isSupported(p.name));
   const db = deps.db.kysely;
-  const existing = new Set(
-    wanted.length ? (await db.selectFrom("files").select("id").where("id", "in", wanted.map((p) => p.fileId)).execute()).map((r) => r.id) : [],
-  );
+  const existing = new Set(await listExistingFileIds(db, wanted.map((p) => p.fileId)));
   const todo = wanted.filter((p) => !existing.has(p.fileId));
   try {
     await assertQuota(deps, { userId: parent.ownerId, addBytes: todo.reduce((n, p) => n + p.bytes.byteLength, 0), when: "finalize" });
@@ -58,17 +57,9 @@ export async function createChildFiles(deps: Deps, parent: ArchiveFile, children
     const t = now();
     await db.transaction().execute(async (tx) => {
       // Two workers expanding the same archive at once (one presumed dead) insert the same ids: the second adds nothing.
-      const res = await tx
-        .insertInto("files")
-        .values({ id: p.fileId, scope: "workspace", workspace_id: parent.workspaceId, owner_id: parent.ownerId, filename: p.name, current_version_id: p.versionId, status: "uploaded", error: null, parent_file_id: parent.id, archive_depth: depth, created_at: t, updated_at: t })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .returning("id")
-        .execute();
-      if (res.length === 0) return;
-      await tx
-        .insertInto("file_versions")
-        .values({ id: p.versionId, file_id: p.fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum, created_by: parent.ownerId, created_at: t })
-        .execute();
+      const inserted = await insertFileIfAbsent(tx, { id: p.fileId, scope: "workspace", workspace_id: parent.workspaceId, owner_id: parent.ownerId, filename: p.name, current_version_id: p.versionId, status: "uploaded", error: null, parent_file_id: parent.id, archive_depth: depth, created_at: t, updated_at: t });
+      if (!inserted) return;
+      await insertVersion(tx, { id: p.versionId, file_id: p.fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum, created_by: parent.ownerId, created_at: t });
       await enqueueIngest(tx, { fileId: p.fileId, versionId: p.versionId });
       created++;
     });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Deps } from "../deps.ts";
+import { findFileWithCurrentBlob, setCurrentVersionStatus } from "../files/repo.ts";
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
 import { createChildFiles } from "./children.ts";
 import { heartbeatIntervalMs, startHeartbeat } from "./heartbeat.ts";
@@ -33,12 +34,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     await fail(db, claimed, "An ingest job must name a file version.", { permanent: true });
     return;
   }
-  const file = await db
-    .selectFrom("files as f")
-    .innerJoin("file_versions as v", "v.id", "f.current_version_id")
-    .select(["f.id", "f.workspace_id", "f.owner_id", "f.filename", "f.archive_depth", "f.current_version_id", "v.blob_key"])
-    .where("f.id", "=", job.file_id)
-    .executeTakeFirst();
+  const file = await findFileWithCurrentBlob(db, job.file_id);
   // The file was deleted or replaced by a newer version (which has its own job): nothing to do.
   if (!file || file.current_version_id !== job.version_id) {
     await complete(db, job.id);
@@ -59,7 +55,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     await beat.stop();
     await db.transaction().execute(async (tx) => {
       await writeVersionIndex(tx, deps.search, { versionId: job.version_id, fileId: file.id, fileName: file.filename, workspaceId: file.workspace_id, document, passages });
-      await tx.updateTable("files").set({ status: "indexed", error: null, updated_at: now() }).where("id", "=", file.id).where("current_version_id", "=", job.version_id).execute();
+      await setCurrentVersionStatus(tx, { fileId: file.id, versionId: job.version_id, status: "indexed", error: null, at: now() });
       await complete(tx, job.id);
     });
   } catch (err) {
@@ -76,12 +72,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
 }
 
 async function setFileStatus(deps: Deps, job: IngestJob, status: "indexing" | "uploaded" | "failed", error: string | null) {
-  await deps.db.kysely
-    .updateTable("files")
-    .set({ status, error, updated_at: now() })
-    .where("id", "=", job.file_id)
-    .where("current_version_id", "=", job.version_id)
-    .execute();
+  await setCurrentVersionStatus(deps.db.kysely, { fileId: job.file_id, versionId: job.version_id, status, error, at: now() });
 }
 
 /** A worker's identity in job locks: host, process and a random suffix. */

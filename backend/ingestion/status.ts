@@ -1,8 +1,9 @@
 import type { Deps } from "../deps.ts";
+import { listFileStates } from "../files/repo.ts";
 import { staleUploadCutoff } from "../files/upload.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { INGEST_JOB } from "./jobs.ts";
+import { countIndexedPages, recentIngestJobs } from "./repo.ts";
 
 /**
  * Progress of a workspace's indexing: files by state; pages of the indexed current versions plus
@@ -16,34 +17,12 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
   // Viewers of a public workspace count what its file list shows them: no uploads in progress,
   // no failures (their names and reasons are the owner's business).
   const isOwner = ws.owner_id === o.actor?.user.id;
-  const rows = await db
-    .selectFrom("files")
-    .select(["id", "filename", "status", "error"])
-    .where("workspace_id", "=", o.workspaceId)
-    .where("scope", "=", "workspace")
-    // Abandoned reservations (awaiting the sweep) are not work in progress.
-    .where((eb) => eb.or([eb("status", "!=", "uploading"), eb("created_at", ">=", staleUploadCutoff())]))
-    .$if(!isOwner, (q) => q.where("status", "in", ["uploaded", "indexing", "indexed"]))
-    .execute();
-  const jobs = await db
-    .selectFrom("jobs as j")
-    .innerJoin("files as f", "f.id", "j.file_id")
-    // A running re-index of a version that is already indexed is counted once, as indexed.
-    .leftJoin("documents as d", "d.version_id", "j.version_id")
-    .select(["j.status", "j.locked_at", "j.updated_at", "j.pages_done", "j.pages_total", "d.version_id as indexed_version"])
-    .where("j.kind", "=", INGEST_JOB)
-    .where("f.workspace_id", "=", o.workspaceId)
-    .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", new Date(Date.now() - 3600_000).toISOString())]))
-    .execute();
-  const pages = await db
-    .selectFrom("documents as d")
-    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
-    .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
-    .where("f.workspace_id", "=", o.workspaceId)
-    .executeTakeFirst();
+  // Abandoned reservations (awaiting the sweep) are not work in progress.
+  const rows = await listFileStates(db, { workspaceId: o.workspaceId, staleBefore: staleUploadCutoff(), finishedOnly: !isOwner });
+  const jobs = await recentIngestJobs(db, { workspaceId: o.workspaceId, finishedSince: new Date(Date.now() - 3600_000).toISOString() });
+  const pageCount = await countIndexedPages(db, o.workspaceId);
   const pending = jobs.filter((j) => j.status === "queued" || j.status === "running").length;
   const failed = rows.filter((r) => r.status === "failed");
-  const pageCount = Number(pages?.n ?? 0);
   const running = jobs.filter((j) => j.status === "running" && !j.indexed_version);
   const runningDone = running.reduce((n, j) => n + (j.pages_done ?? 0), 0);
   const runningTotal = running.reduce((n, j) => n + Math.max(j.pages_total ?? 0, j.pages_done ?? 0), 0);

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { setCurrentVersionStatus } from "../files/repo.ts";
 import { failAbandoned, MAX_ATTEMPTS, requeueStuck } from "../platform/jobs/queue.ts";
 import { INGEST_JOB } from "./jobs.ts";
 
@@ -21,12 +22,7 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   // Only ingest jobs have a file to fail with them.
   for (const job of failed) {
     if (job.kind !== INGEST_JOB || job.file_id === null || job.version_id === null) continue;
-    await db
-      .updateTable("files")
-      .set({ status: "failed", error: message, updated_at: new Date(nowMs).toISOString() })
-      .where("id", "=", job.file_id)
-      .where("current_version_id", "=", job.version_id)
-      .execute();
+    await setCurrentVersionStatus(db, { fileId: job.file_id, versionId: job.version_id, status: "failed", error: message, at: new Date(nowMs).toISOString() });
   }
   return { requeued, failed: failed.length };
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { stemmer } from "stemmer";
 import type { Database } from "../platform/db/schema.ts";
 import type { QueryTerm } from "./query.ts";
+import { findFilePassageStamp, listVersionPassages } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -116,12 +117,7 @@ export async function rankFilePassages(
   df: (word: string) => number,
   total: number,
 ): Promise<SearchHit[] | null> {
-  const stamp = await sql<{ version_id: string | null; filename: string; n: number; last: number | null }>`
-    select f.current_version_id as version_id, f.filename, count(p.seq) as n, max(p.seq) as last
-    from files f left join passages p on p.version_id = f.current_version_id
-    where f.id = ${q.fileId} and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
-    group by f.current_version_id, f.filename`.execute(db);
-  const row = stamp.rows[0];
+  const row = await findFilePassageStamp(db, { workspaceId: q.workspaceId, fileId: q.fileId });
   if (!row?.version_id || Number(row.n) === 0) return [];
   if (Number(row.n) > MAX_FILE_PASSAGES) return null;
   const key = `${row.version_id}:${Number(row.n)}:${Number(row.last)}`;
@@ -142,12 +138,7 @@ export async function rankFilePassages(
 }
 
 async function loadFile(db: Kysely<Database>, words: WordTable, versionId: string, filename: string): Promise<FilePassages> {
-  const rows = await db
-    .selectFrom("passages")
-    .select(["id as passage_id", "file_id", "version_id", "page", "text", "heading"])
-    .where("version_id", "=", versionId)
-    .orderBy("seq")
-    .execute();
+  const rows = await listVersionPassages(db, versionId);
   return tokenizeFile(rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })), words);
 }
 

@@ -1,6 +1,8 @@
 import type { FindFilesEvent } from "../../contracts/raw-endpoints.ts";
 import type { Deps } from "../deps.ts";
+import { listOwnedFilesNamedLike } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
+import { listOwnedWorkspaceNames } from "../workspaces/repo.ts";
 import { tokenize } from "./query.ts";
 import { searchWorkspace } from "./service.ts";
 
@@ -20,28 +22,14 @@ export async function* findFiles(
   o: { actor: Actor; query: string; option: "all" | "name" | "content"; signal?: AbortSignal },
 ): AsyncGenerator<FindFilesEvent> {
   const db = deps.db.kysely;
-  const workspaces = await db
-    .selectFrom("workspaces")
-    .select(["id", "name"])
-    .where("owner_id", "=", o.actor.user.id)
-    .orderBy("updated_at", "desc")
-    .orderBy("id")
-    .execute();
+  const workspaces = await listOwnedWorkspaceNames(db, o.actor.user.id);
   const names = new Map(workspaces.map((w) => [w.id, w.name]));
   const seen = new Set<string>();
   let files = 0;
 
   if (o.option !== "content") {
     const words = [...new Set(tokenize(o.query))];
-    const rows = words.length === 0 ? [] : await db
-      .selectFrom("files")
-      .select(["id", "filename", "scope", "workspace_id"])
-      .where("owner_id", "=", o.actor.user.id)
-      .where("scope", "in", ["workspace", "account"])
-      .where("status", "!=", "uploading")
-      .where((eb) => eb.or(words.map((w) => eb("filename", "like", `%${w.replace(/[%_\\]/g, "\\$&")}%`))))
-      .limit(1000)
-      .execute();
+    const rows = words.length === 0 ? [] : await listOwnedFilesNamedLike(db, { ownerId: o.actor.user.id, words });
     const ranked = rows
       .map((f) => {
         const own = new Set(tokenize(f.filename));

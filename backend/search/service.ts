@@ -1,8 +1,10 @@
 import type { SearchResult } from "../../contracts/search.ts";
 import type { Deps } from "../deps.ts";
+import { workspaceFilesStamp } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
+import { listDocumentLabelRows } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
@@ -125,22 +127,12 @@ export type DocumentLabelCache = Map<string, { stamp: string; docs: Labels }>;
  * (one indexed lookup, where reading and tokenizing every label took 12 ms at 950 documents).
  */
 async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> {
-  const stampRow = await deps.db.kysely
-    .selectFrom("files")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("at")])
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
-  const stamp = `${Number(stampRow?.n ?? 0)}/${String(stampRow?.at ?? "")}`;
+  const files = await workspaceFilesStamp(deps.db.kysely, workspaceId);
+  const stamp = `${files.count}/${files.updatedAt}`;
   const cache = deps.documentLabels;
   const hit = cache.get(workspaceId);
   if (hit?.stamp === stamp) return hit.docs;
-  const rows = await deps.db.kysely
-    .selectFrom("documents as d")
-    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
-    .select(["f.id", "f.filename", "d.title"])
-    .where("f.workspace_id", "=", workspaceId)
-    .where("f.scope", "=", "workspace")
-    .execute();
+  const rows = await listDocumentLabelRows(deps.db.kysely, workspaceId);
   const docs = rows.map((d) => ({ id: d.id, words: new Set(tokenize(documentLabel(d.filename, d.title))) }));
   cache.set(workspaceId, { stamp, docs });
   return docs;

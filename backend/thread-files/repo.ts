@@ -49,16 +49,3 @@ export async function lastVersionNumber(db: Executor, fileId: string): Promise<n
   const last = await db.selectFrom("file_versions").select((eb) => eb.fn.max("number").as("n")).where("file_id", "=", fileId).executeTakeFirst();
   return Number(last?.n ?? 0);
 }
-
-/** Renames a thread's file; false when the thread has no such file. */
-export async function renameThreadFileRow(db: Executor, o: { workspaceId: string; threadId: string; fileId: string; filename: string; at: string }): Promise<boolean> {
-  const res = await db
-    .updateTable("files")
-    .set({ filename: o.filename, updated_at: o.at })
-    .where("id", "=", o.fileId)
-    .where("scope", "=", "thread")
-    .where("thread_id", "=", o.threadId)
-    .where("workspace_id", "=", o.workspaceId)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}

@@ -1,12 +1,13 @@
 import { AppError, type ErrorCode } from "../../contracts/errors.ts";
 import type { ThreadFile } from "../../contracts/thread-files.ts";
 import type { Deps } from "../deps.ts";
+import { renameThreadFileRow } from "../files/repo.ts";
 import { DOWNLOAD_URL_TTL_SECONDS } from "../files/service.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { now } from "../platform/clock.ts";
 import { loadThread } from "../threads/service.ts";
 import { presentFiles, presentSaved } from "./present.ts";
-import { findLatestVersion, findVersion, listVersions, renameThreadFileRow, type VersionRow } from "./repo.ts";
+import { findLatestVersion, findVersion, listVersions, type VersionRow } from "./repo.ts";
 
 export interface ThreadTarget {
   actor: Actor | null;

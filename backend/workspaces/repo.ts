@@ -8,6 +8,11 @@ export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A user's own workspaces' ids and names, most recently updated first. */
+export function listOwnedWorkspaceNames(db: Executor, ownerId: string) {
+  return db.selectFrom("workspaces").select(["id", "name"]).where("owner_id", "=", ownerId).orderBy("updated_at", "desc").orderBy("id").execute();
+}
+
 /** Rows with the viewer's bookmark flag and the bookmark count. */
 export function workspaceRows(db: Executor, viewerId: string | null) {
   return db

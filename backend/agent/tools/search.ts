@@ -1,6 +1,7 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { findWorkspaceFileHead } from "../../files/repo.ts";
+import { listPages } from "../../ingestion/repo.ts";
 import { searchWorkspace } from "../../search/service.ts";
 import { ToolInputError, type ToolContext } from "./context.ts";
 
@@ -57,13 +58,7 @@ export function searchTools(ctx: ToolContext) {
         const file = await findWorkspaceFileHead(ctx.deps.db.kysely, { workspaceId: ctx.workspaceId, fileId: fileId! });
         if (!file?.current_version_id) throw new ToolInputError(`No file ${file_id} in this workspace.`);
         const wanted = [...new Set(pages)].sort((a, b) => a - b);
-        const rows = await ctx.deps.db.kysely
-          .selectFrom("pages")
-          .select(["page", "text"])
-          .where("version_id", "=", file.current_version_id)
-          .where("page", "in", wanted)
-          .orderBy("page")
-          .execute();
+        const rows = await listPages(ctx.deps.db.kysely, { versionId: file.current_version_id, pages: wanted });
         let budget = READ_TOTAL_CHARS;
         const out = rows.map((r) => {
           const text = r.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));

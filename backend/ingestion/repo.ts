@@ -1,0 +1,92 @@
+import type { Executor } from "../platform/db/index.ts";
+import { INGEST_JOB } from "./jobs.ts";
+import type { ParsedDocument } from "./types.ts";
+
+/** Rows per INSERT: well under SQLite's limit on bound parameters. */
+const BATCH = 200;
+
+function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** A version's document row: how many pages it has, or undefined when it is not indexed. */
+export function findDocument(db: Executor, versionId: string) {
+  return db.selectFrom("documents").select("page_count").where("version_id", "=", versionId).executeTakeFirst();
+}
+
+/** One page of a version as indexed: its text and, for a sheet, its layout (JSON). */
+export function findPage(db: Executor, o: { versionId: string; page: number }) {
+  return db.selectFrom("pages").select(["text", "sheet_layout"]).where("version_id", "=", o.versionId).where("page", "=", o.page).executeTakeFirst();
+}
+
+/** One page's text as indexed, or null (citations check their quotes against it). */
+export async function findPageText(db: Executor, o: { versionId: string; page: number }): Promise<string | null> {
+  const row = await db.selectFrom("pages").select("text").where("version_id", "=", o.versionId).where("page", "=", o.page).executeTakeFirst();
+  return row?.text ?? null;
+}
+
+/** The given pages of a version that exist, in page order. */
+export function listPages(db: Executor, o: { versionId: string; pages: number[] }) {
+  return db
+    .selectFrom("pages")
+    .select(["page", "text"])
+    .where("version_id", "=", o.versionId)
+    .where("page", "in", o.pages)
+    .orderBy("page")
+    .execute();
+}
+
+/**
+ * Pages of the documents of a workspace's current file versions. A read-only join on files
+ * (the files domain's table), one query for the status poll.
+ */
+export async function countIndexedPages(db: Executor, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom("documents as d")
+    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
+    .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
+    .where("f.workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Stores a version's document and its pages. */
+export async function insertDocument(
+  db: Executor,
+  o: { versionId: string; fileId: string; workspaceId: string | null; document: ParsedDocument },
+): Promise<void> {
+  const { document: doc } = o;
+  await db
+    .insertInto("documents")
+    .values({ version_id: o.versionId, file_id: o.fileId, workspace_id: o.workspaceId, title: doc.title, page_count: doc.pages.length })
+    .execute();
+  for (const batch of chunks(doc.pages)) {
+    await db.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text, sheet_layout: p.sheet ? JSON.stringify(p.sheet) : null }))).execute();
+  }
+}
+
+/** Removes a version's pages and document. */
+export async function deleteDocument(db: Executor, versionId: string): Promise<void> {
+  await db.deleteFrom("pages").where("version_id", "=", versionId).execute();
+  await db.deleteFrom("documents").where("version_id", "=", versionId).execute();
+}
+
+/**
+ * A workspace's ingest jobs that are queued or running, or finished since `finishedSince`, for the
+ * indexing progress. A read-only join across the jobs queue, files and documents (decision 0008):
+ * one query, on the progress poll's path.
+ */
+export function recentIngestJobs(db: Executor, o: { workspaceId: string; finishedSince: string }) {
+  return (
+    db
+      .selectFrom("jobs as j")
+      .innerJoin("files as f", "f.id", "j.file_id")
+      // A running re-index of a version that is already indexed is counted once, as indexed.
+      .leftJoin("documents as d", "d.version_id", "j.version_id")
+      .select(["j.status", "j.locked_at", "j.updated_at", "j.pages_done", "j.pages_total", "d.version_id as indexed_version"])
+      .where("j.kind", "=", INGEST_JOB)
+      .where("f.workspace_id", "=", o.workspaceId)
+      .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", o.finishedSince)]))
+      .execute()
+  );
+}

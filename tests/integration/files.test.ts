@@ -5,7 +5,7 @@ import { signGrant, type BlobGrant } from "../../backend/platform/blobs/signed-u
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, reachable, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import type { EndpointBody } from "../../contracts/endpoint.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
 import * as filesApi from "../../contracts/files.ts";
 import * as workspacesApi from "../../contracts/workspaces.ts";
 import * as library from "../../contracts/library.ts";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const finalize = (fid: string, body: EndpointBody<typeof filesApi.finalizeUpload>, token = alice.token) => app.api(filesApi.finalizeUpload, { params: { id: ws.id, fid }, token, body });
+const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"], token = alice.token) => app.api(filesApi.finalizeUpload, { params: { id: ws.id, fid }, token, body });
 const tokenOf = (url: string) => url.split("/").pop()!;
 const grantOf = (url: string) => JSON.parse(Buffer.from(tokenOf(url).split(".")[0]!, "base64url").toString()) as BlobGrant;
 

@@ -8,7 +8,7 @@ import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putByt
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { EndpointInput } from "../../contracts/endpoint.ts";
 import * as filesApi from "../../contracts/files.ts";
-import * as library from "../../contracts/library.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /** The S3 blob store against an in-process s3rver. Presigned URLs go to s3rver directly, never through our API. */
 const BUCKET = "aw-test";
@@ -134,7 +134,7 @@ describe("S3 blob store (s3rver)", () => {
     const acc = await postMultipart(app, "/users/me/files/upload", { token: user.token, file: { name: "big.txt", bytes } });
     expect(acc.status, JSON.stringify(acc.body)).toBe(201);
     expect(acc.body.checksum).toBe(sha256(bytes));
-    const moved = await app.api(library.transferAccountFile, { params: { fid: acc.body.id, workspaceId: wsId }, token: user.token });
+    const moved = await app.api(libraryApi.transferAccountFile, { params: { fid: acc.body.id, workspaceId: wsId }, token: user.token });
     expect(moved.status, JSON.stringify(moved.body)).toBe(201);
     await uploadFile(app, user.token, wsId, { filename: "small.txt", bytes: Buffer.from("small") });
     const res = await fetch(`${app.url}/workspaces/${wsId}/files_zip`, { headers: { authorization: `Bearer ${user.token}` } });

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { EndpointInput } from "../../contracts/endpoint.ts";
 import * as filesApi from "../../contracts/files.ts";
 import * as workspacesApi from "../../contracts/workspaces.ts";
-import * as library from "../../contracts/library.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -312,7 +312,7 @@ describe("quota", () => {
     expect(fin.error?.message).toMatch(/^Not enough storage/);
     expect(await fileRowsOf(qapp, r.file_id)).toEqual({ files: [], versions: [] });
     expect((await blobFiles(qapp)).length).toBe(before.length - 1);
-    expect((await qapp.api(library.getStorage, { token: user.token })).body).toEqual({ used_storage: 600, storage_quota: 1000 });
+    expect((await qapp.api(libraryApi.getStorage, { token: user.token })).body).toEqual({ used_storage: 600, storage_quota: 1000 });
   });
 });
 

@@ -10,7 +10,7 @@ import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import * as searchApi from "../../contracts/search.ts";
 import * as workspacesApi from "../../contracts/workspaces.ts";
-import * as system from "../../contracts/system.ts";
+import * as systemApi from "../../contracts/system.ts";
 
 /**
  * Acceptance for issue 5: one real file of each type through upload -> queue -> isolated parse ->
@@ -120,6 +120,6 @@ describe("every type, end to end", () => {
     // Every file (with the archive's entry) parsed in its own worker; generous for a loaded 2-core box.
     expect(drainSeconds).toBeLessThan(240);
     // The server is still answering.
-    expect((await app.api(system.getVersion, {})).status).toBe(200);
+    expect((await app.api(systemApi.getVersion, {})).status).toBe(200);
   });
 });

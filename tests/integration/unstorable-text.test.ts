@@ -4,7 +4,7 @@ import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp, type TestResponse } from "../helpers/test-app.ts";
 import * as threadsApi from "../../contracts/threads.ts";
 import * as workspacesApi from "../../contracts/workspaces.ts";
-import * as library from "../../contracts/library.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /**
  * Issue 12, defect 5: a NUL byte or an unpaired surrogate in any text a request carries (JSON
@@ -105,7 +105,7 @@ describe("form fields and file names", () => {
   it("an account upload whose file name holds a NUL: 400 naming the file", async () => {
     const res = await app.request("POST", "/users/me/files/upload", { token: alice.token, ...multipart([{ name: "file", filename: "re\u0000port.txt", value: "hello" }]) });
     expectRefused(res, "file");
-    const list = await app.api(library.listAccountFiles, { query: {}, token: alice.token });
+    const list = await app.api(libraryApi.listAccountFiles, { query: {}, token: alice.token });
     expect(list.body.files).toHaveLength(0);
   });
 

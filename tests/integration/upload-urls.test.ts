@@ -6,7 +6,7 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, putBytes, reachable, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import * as filesApi from "../../contracts/files.ts";
-import * as library from "../../contracts/library.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /** What an upload URL may do (the disk store's own signed URLs): where it points, when it writes. */
 let app: TestApp;
@@ -25,7 +25,7 @@ const download = async (fid: string) => {
   const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid }, body: undefined, token: alice.token });
   return getBytes(app, dl.body.download_url);
 };
-const storage = async () => (await app.api(library.getStorage, { token: alice.token })).body.used_storage as number;
+const storage = async () => (await app.api(libraryApi.getStorage, { token: alice.token })).body.used_storage as number;
 const partFiles = async () => (await blobFiles(app)).filter((f) => f.endsWith(".part"));
 
 async function until(check: () => Promise<boolean>, what: string) {

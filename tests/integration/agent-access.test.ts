@@ -3,6 +3,8 @@ import { setupAgent, type AgentSetup } from "../helpers/agent.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { openSse } from "../helpers/sse.ts";
+import * as agentApi from "../../contracts/agent.ts";
+import * as threadsApi from "../../contracts/threads.ts";
 
 /**
  * (i) Checks that can fail run before the first byte and answer real HTTP errors with stable codes,
@@ -67,8 +69,8 @@ describe("preflight errors are HTTP errors", () => {
     const events = await (await s.ask(tid, { query: "Hi" })).done();
     const started = events[0]!.data as { user_message_id: string };
     for (const id of ["nope", started.user_message_id]) {
-      const res = await s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, { token: s.alice.token });
-      expect([res.status, res.body.error.code]).toEqual([404, "not_found"]);
+      const res = await s.app.api(agentApi.cancelStreamQa, { params: { id: s.ws.id, tid }, query: { message_id: id }, token: s.alice.token });
+      expect([res.status, res.error?.code]).toEqual([404, "not_found"]);
     }
     const noId = await s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa`, { token: s.alice.token });
     expect(noId.status).toBe(400);
@@ -81,7 +83,7 @@ describe("another user", () => {
     ["public", [403, 403, 403, 200, 200]],
   ] as const)("%s workspace: ask, cancel, regenerate, follow, replay -> %j", async (vis, expected) => {
     const ws = await createWorkspace(s.app, s.alice.token, { is_public: vis === "public" });
-    const tid = (await s.app.request("POST", `/workspaces/${ws.id}/threads`, { token: s.alice.token, body: {} })).body.id;
+    const tid = (await s.app.api(threadsApi.createThread, { params: { id: ws.id }, token: s.alice.token, body: {} })).body.id;
     s.fake.script({ text: Array.from({ length: 30 }, (_, i) => `w${i} `), delayMs: 40 });
     const mine = await openSse(s.app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token: s.alice.token, body: { query: "Mine" } });
     await mine.waitFor((e) => e.data.type === "text_delta");
@@ -90,7 +92,7 @@ describe("another user", () => {
 
     const got: number[] = [];
     got.push((await openSse(s.app, "POST", `${base}/stream_qa`, { token: bob.token, body: { query: "Mine now" } })).status);
-    got.push((await s.app.request("POST", `${base}/cancel_stream_qa?message_id=${mid}`, { token: bob.token })).status);
+    got.push((await s.app.api(agentApi.cancelStreamQa, { params: { id: ws.id, tid }, query: { message_id: mid }, token: bob.token })).status);
     got.push((await openSse(s.app, "POST", `${base}/messages/${mid}/regenerate`, { token: bob.token })).status);
     const follow = await openSse(s.app, "GET", `${base}/messages/${mid}/stream`, { token: bob.token });
     got.push(follow.status);
@@ -103,7 +105,7 @@ describe("another user", () => {
 
     // Anonymous callers: writing needs a session (401); reading a private answer is 404.
     expect((await openSse(s.app, "POST", `${base}/stream_qa`, { body: { query: "Hi" } })).status).toBe(401);
-    expect((await s.app.request("POST", `${base}/cancel_stream_qa?message_id=${mid}`)).status).toBe(401);
+    expect((await s.app.api(agentApi.cancelStreamQa, { params: { id: ws.id, tid }, query: { message_id: mid } })).status).toBe(401);
     expect((await openSse(s.app, "GET", `${base}/messages/${mid}/stream`)).status).toBe(vis === "public" ? 200 : 404);
   });
 });

@@ -4,6 +4,7 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { uploadFile } from "../helpers/files.ts";
 import { ofType, textOf } from "../helpers/sse.ts";
+import * as threadsApi from "../../contracts/threads.ts";
 
 /**
  * The code tools in the agent's loop, with the fake OpenAI-compatible model: a real CSV and an
@@ -82,10 +83,10 @@ describe("run_sql and run_js in the tool loop", () => {
     // What the model was offered, and what was stored.
     expect(fake.requests.at(-4)!.body.tools?.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["read_pages", "read_workbook", "run_js", "run_sql", "search_documents", "trace_formula", "write_workbook"]);
     const id = (events[0]!.data as { message_id: string }).message_id;
-    const listed = await app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/messages`, { token: s.alice.token });
+    const listed = await app.api(threadsApi.listMessages, { params: { id: s.ws.id, tid }, query: {}, token: s.alice.token });
     const answer = listed.body.messages.find((m: { id: string }) => m.id === id);
     expect(answer).toMatchObject({ status: "complete", content: text });
-    expect(answer.citations.map((c: { quote: string; verified: boolean }) => [c.quote, c.verified])).toEqual([["North | Q1 | 120.5", true], ["North revenue reached 999", false]]);
+    expect(answer!.citations.map((c: { quote: string; verified: boolean }) => [c.quote, c.verified])).toEqual([["North | Q1 | 120.5", true], ["North revenue reached 999", false]]);
     expect(fake.unexpected).toEqual([]);
   });
 

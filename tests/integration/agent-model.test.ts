@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { ofType, openSse, textOf } from "../helpers/sse.ts";
+import * as threadsApi from "../../contracts/threads.ts";
 
 /**
  * The agent with a language model: the fake OpenAI-compatible server plays the model, scripted
@@ -79,10 +80,10 @@ describe("the tool loop", () => {
     expect(toolResults(fake.requests[1]!.body)[0].results.map((r: { file_id: string }) => r.file_id)).toContain(acme);
 
     // Stored as it was streamed.
-    const listed = await app.request("GET", `/workspaces/${ws.id}/threads/${tid}/messages`, { token: s.alice.token });
+    const listed = await app.api(threadsApi.listMessages, { params: { id: ws.id, tid }, query: {}, token: s.alice.token });
     const answer = listed.body.messages.find((m: { id: string }) => m.id === started.message_id);
     expect(answer).toMatchObject({ status: "complete", content: text, model: "fake-large", parent_id: started.user_message_id });
-    expect(answer.citations).toEqual([{ ...citation, type: undefined }].map(({ type: _t, ...c }) => c));
+    expect(answer!.citations).toEqual([{ ...citation, type: undefined }].map(({ type: _t, ...c }) => c));
     expect(fake.unexpected).toEqual([]);
   });
 
@@ -163,11 +164,11 @@ describe("regenerate", () => {
     expect(textOf(again)).toBe("Two.");
     expect(s.fake.requests.at(-1)!.body.messages.at(-1)).toMatchObject({ role: "user", content: "Say a number" });
 
-    const list = async () => (await app.request("GET", `/workspaces/${ws.id}/threads/${tid}/messages`, { token: alice.token })).body.messages as { id: string; parent_id: string; is_active: boolean; role: string }[];
+    const list = async () => (await app.api(threadsApi.listMessages, { params: { id: ws.id, tid }, query: {}, token: alice.token })).body.messages as { id: string; parent_id: string; is_active: boolean; role: string }[];
     let msgs = await list();
     const q = msgs.find((m) => m.role === "user")!;
     expect(msgs.filter((m) => m.parent_id === q.id).map((m) => [m.id, m.is_active])).toEqual([[firstId, false], [secondId, true]]);
-    expect((await app.request("POST", `/workspaces/${ws.id}/threads/${tid}/messages/${firstId}/active`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(threadsApi.setMessageActive, { params: { id: ws.id, tid, mid: firstId }, token: alice.token })).status).toBe(200);
     msgs = await list();
     expect(msgs.filter((m) => m.parent_id === q.id).map((m) => [m.id, m.is_active])).toEqual([[firstId, true], [secondId, false]]);
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_CHOSEN_LINE } from "../../backend/agent/search-mode.ts";
 import { eventually, setupAgent, type AgentSetup } from "../helpers/agent.ts";
 import { ofType, textOf } from "../helpers/sse.ts";
+import * as threadsApi from "../../contracts/threads.ts";
+import * as agentApi from "../../contracts/agent.ts";
 
 /**
  * LLM_PROVIDER=openai (Chat Completions) pointed at the fake with LLM_BASE_URL, naming threads with
@@ -24,7 +26,7 @@ describe("the openai provider", () => {
     const answerReq = s.fake.requests.find((r) => !JSON.stringify(r.body.messages[0]).includes("Write a title"))!;
     expect(answerReq.body.model).toBe("gpt-test");
     const thread = await eventually(async () => {
-      const t = (await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}`, { token: s.alice.token })).body;
+      const t = (await s.app.api(threadsApi.getThread, { params: { id: s.ws.id, tid }, token: s.alice.token })).body;
       return t.name === "Acme Sales Question" && t;
     });
     expect(thread.name).toBe("Acme Sales Question");
@@ -37,17 +39,17 @@ describe("the openai provider", () => {
   });
 
   it("a thread someone named keeps its name", async () => {
-    const tid = (await s.app.request("POST", `/workspaces/${s.ws.id}/threads`, { token: s.alice.token, body: { name: "Mine" } })).body.id;
+    const tid = (await s.app.api(threadsApi.createThread, { params: { id: s.ws.id }, token: s.alice.token, body: { name: "Mine" } })).body.id;
     s.fake.script({ text: "Fine." });
     await (await s.ask(tid, { query: "Anything at all?" })).done();
-    expect((await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}`, { token: s.alice.token })).body.name).toBe("Mine");
+    expect((await s.app.api(threadsApi.getThread, { params: { id: s.ws.id, tid }, token: s.alice.token })).body.name).toBe("Mine");
   });
 
   it('"search" answers from search results without calling the model', async () => {
     const before = s.fake.requests.length;
-    const models = await s.app.request("GET", "/agent/models", { token: s.alice.token });
+    const models = await s.app.api(agentApi.listModels, { token: s.alice.token });
     expect(models.body).toEqual({ models: ["gpt-test", "search"], default_model: "gpt-test" });
-    const tid = (await s.app.request("POST", `/workspaces/${s.ws.id}/threads`, { token: s.alice.token, body: { name: "Kept" } })).body.id;
+    const tid = (await s.app.api(threadsApi.createThread, { params: { id: s.ws.id }, token: s.alice.token, body: { name: "Kept" } })).body.id;
     const events = await (await s.ask(tid, { query: "Globex net sales", model: "search" })).done();
     expect(textOf(events).startsWith(SEARCH_CHOSEN_LINE)).toBe(true);
     expect(ofType(events, "citation").every((c) => c.verified)).toBe(true);

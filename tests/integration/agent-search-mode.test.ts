@@ -6,6 +6,8 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { ofType, openSse, textOf } from "../helpers/sse.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as threadsApi from "../../contracts/threads.ts";
+import * as agentApi from "../../contracts/agent.ts";
 
 /** (g) With no language model configured, questions are answered from search, citations and all. */
 let app: TestApp;
@@ -29,14 +31,14 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function newThread(): Promise<string> {
-  const res = await app.request("POST", `/workspaces/${ws.id}/threads`, { token: alice.token, body: {} });
+  const res = await app.api(threadsApi.createThread, { params: { id: ws.id }, token: alice.token, body: {} });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
 describe("search mode (no model configured)", () => {
   it("offers only the search model", async () => {
-    const res = await app.request("GET", "/agent/models", { token: alice.token });
+    const res = await app.api(agentApi.listModels, { token: alice.token });
     expect(res.body).toEqual({ models: ["search"], default_model: "search" });
   });
 
@@ -77,13 +79,13 @@ describe("search mode (no model configured)", () => {
       expect(next.type === "text_delta" && next.text.startsWith(`[${e.data.n}]`)).toBe(true);
     }
 
-    const listed = await app.request("GET", `/workspaces/${ws.id}/threads/${tid}/messages`, { token: alice.token });
+    const listed = await app.api(threadsApi.listMessages, { params: { id: ws.id, tid }, query: {}, token: alice.token });
     const [question, answer] = listed.body.messages;
     expect(question).toMatchObject({ role: "user", content: "What were net sales in fiscal 2022?", status: "complete", citations: [], model: null });
     expect(answer).toMatchObject({ role: "assistant", parent_id: question.id, status: "complete", content: text, model: "search", is_active: true });
     expect(answer.citations).toEqual(citations.map(({ type: _t, ...c }) => c));
 
-    const thread = await app.request("GET", `/workspaces/${ws.id}/threads/${tid}`, { token: alice.token });
+    const thread = await app.api(threadsApi.getThread, { params: { id: ws.id, tid }, token: alice.token });
     expect(thread.body.name).toBe("What were net sales in fiscal 2022");
   });
 

@@ -6,6 +6,8 @@ import { openSse, textOf, type ReceivedEvent } from "../helpers/sse.ts";
 import { createPeerApp, type PeerApp } from "../helpers/test-app.ts";
 import { ABANDONED_MS } from "../../backend/agent/follow.ts";
 import { sweepAbandonedAnswers } from "../../backend/agent/repo.ts";
+import * as agentApi from "../../contracts/agent.ts";
+import * as threadsApi from "../../contracts/threads.ts";
 
 /**
  * Answers outlive their connections: (c) cancel aborts the model call, here and from another
@@ -62,7 +64,7 @@ describe("cancel", () => {
     s.fake.script({ text: "Done." });
     const tid = await s.newThread();
     const id = idOf(await (await s.ask(tid, { query: "Quick" })).done());
-    const res = await s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, { token: s.alice.token });
+    const res = await s.app.api(agentApi.cancelStreamQa, { params: { id: s.ws.id, tid }, query: { message_id: id }, token: s.alice.token });
     expect(res.body).toEqual({ message_id: id, status: "complete" });
   });
 });
@@ -136,7 +138,7 @@ describe("a thread deleted while it is answered", () => {
     await a.waitFor((e) => e.data.type === "text_delta");
     const b = await s.ask(other, { query: "Survivor" });
     await b.waitFor((e) => e.data.type === "text_delta");
-    expect((await s.app.request("DELETE", `/workspaces/${s.ws.id}/threads/${doomed}`, { token: s.alice.token })).status).toBe(200);
+    expect((await s.app.api(threadsApi.deleteThread, { params: { id: s.ws.id, tid: doomed }, token: s.alice.token })).status).toBe(200);
     await s.fake.waitForEarlyClose(before, 3_000);
     const events = await b.done();
     expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });

@@ -7,6 +7,7 @@ import { loadWorkbook } from "../../backend/workbooks/load-workbook.ts";
 import { setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { getBytes, readZip, uploadFile } from "../helpers/files.ts";
 import { ofType, openSse } from "../helpers/sse.ts";
+import * as threadFilesApi from "../../contracts/thread-files.ts";
 
 /**
  * The spreadsheet tools through the agent, with the fake model calling them: trace_formula on a
@@ -100,7 +101,7 @@ describe("write_workbook", () => {
     const followed = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${answerId}/stream?after=-1`, { token: s.alice.token })).done();
     expect(ofType(followed, "file_version_created")).toEqual(created);
 
-    const meta = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/files/${v1.version_id}`, { token: s.alice.token });
+    const meta = await s.app.api(threadFilesApi.getThreadFileVersion, { params: { id: s.ws.id, tid, version_id: v1.version_id }, query: {}, token: s.alice.token });
     expect(meta.status).toBe(200);
     expect(meta.body).toMatchObject({ filename: "workbook.xlsx", message_id: answerId, number: 1, is_latest: true, content_type: XLSX });
     const download = await getBytes(s.app, meta.body.download_url);
@@ -131,14 +132,14 @@ describe("write_workbook", () => {
     expect(ofType(events, "file_version_created")).toEqual([expect.objectContaining({ file_id: v1.file_id, filename: "workbook.xlsx", version_id: result.version_id })]);
     expect(result).toMatchObject({ file_id: v1.file_id, version: 2 });
 
-    const list = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/files`, { token: s.alice.token });
+    const list = await s.app.api(threadFilesApi.listThreadFiles, { params: { id: s.ws.id, tid }, token: s.alice.token });
     expect(list.body.files).toHaveLength(1);
-    expect(list.body.files[0].versions.map((v: { number: number; message_id: string; is_latest: boolean }) => [v.number, v.message_id === answerId, v.is_latest])).toEqual([
+    expect(list.body.files[0].versions.map((v: { number: number; message_id: string | null; is_latest: boolean }) => [v.number, v.message_id === answerId, v.is_latest])).toEqual([
       [2, true, true],
       [1, false, false],
     ]);
 
-    const diff = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/files/${v1.file_id}/diff?from=${v1.version_id}&to=${result.version_id}`, { token: s.alice.token });
+    const diff = await s.app.api(threadFilesApi.diffThreadFile, { params: { id: s.ws.id, tid, fid: v1.file_id }, query: { from: v1.version_id, to: result.version_id as string }, token: s.alice.token });
     expect(diff.status, JSON.stringify(diff.body)).toBe(200);
     expect(diff.body).toEqual({
       kind: "workbook",

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /** The S3 blob store against an in-process s3rver. Presigned URLs go to s3rver directly, never through our API. */
 const BUCKET = "aw-test";
@@ -34,7 +37,7 @@ afterAll(async () => {
   if (s3Dir) await fs.rm(s3Dir, { recursive: true, force: true });
 });
 
-const finalize = (fid: string, body: Record<string, unknown>) => app.request("POST", `/workspaces/${wsId}/files/${fid}/finalize_upload`, { token: user.token, body });
+const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"]) => app.api(filesApi.finalizeUpload, { params: { id: wsId, fid }, token: user.token, body });
 const objectExists = async (fileId: string) => {
   const v = await app.deps.db.kysely.selectFrom("file_versions").select("blob_key").where("file_id", "=", fileId).executeTakeFirst();
   return v ? (await app.deps.blobs.stat(v.blob_key)) !== null : false;
@@ -57,7 +60,7 @@ describe("S3 blob store (s3rver)", () => {
     expect(fin.status, JSON.stringify(fin.body)).toBe(200);
     expect(fin.body).toMatchObject({ status: "uploaded", byte_size: bytes.length, checksum: sha256(bytes), content_type: "text/csv" });
 
-    const dl = await app.request("POST", `/workspaces/${wsId}/files/${r.file_id}/generate_download_url`, { token: user.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: user.token });
     expect(dl.body.download_url.startsWith(endpoint)).toBe(true);
     const got = await getBytes(app, dl.body.download_url);
     expect(got.status).toBe(200);
@@ -66,7 +69,7 @@ describe("S3 blob store (s3rver)", () => {
 
     expect(await objectExists(r.file_id)).toBe(true);
     const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
-    expect((await app.request("DELETE", `/workspaces/${wsId}/files/${r.file_id}`, { token: user.token })).status).toBe(200);
+    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status).toBe(200);
     expect(await app.deps.blobs.stat(key)).toBeNull();
     expect((await getBytes(app, dl.body.download_url)).status).toBe(404);
     expect(await blobFiles(app)).toEqual([]);
@@ -107,7 +110,7 @@ describe("S3 blob store (s3rver)", () => {
 
     // S3 cannot revoke a presigned URL: the late PUT succeeds, but only into the staging prefix.
     expect((await putBytes(app, r.upload_url, Buffer.from("the fake numbers\n"))).status).toBe(200);
-    const dl = await app.request("POST", `/workspaces/${wsId}/files/${r.file_id}/generate_download_url`, { token: user.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: user.token });
     expect((await getBytes(app, dl.body.download_url)).bytes.toString()).toBe(bytes.toString());
 
     // The sweep removes staged bytes nobody committed, once they are old enough.
@@ -122,7 +125,7 @@ describe("S3 blob store (s3rver)", () => {
     const r = await reserve(app, user.token, wsId, 4);
     expect((await putBytes(app, r.upload_url, Buffer.from("left"))).status).toBe(200);
     const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
-    expect((await app.request("DELETE", `/workspaces/${wsId}/files/${r.file_id}`, { token: user.token })).status).toBe(200);
+    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status).toBe(200);
     expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
   });
 
@@ -131,7 +134,7 @@ describe("S3 blob store (s3rver)", () => {
     const acc = await postMultipart(app, "/users/me/files/upload", { token: user.token, file: { name: "big.txt", bytes } });
     expect(acc.status, JSON.stringify(acc.body)).toBe(201);
     expect(acc.body.checksum).toBe(sha256(bytes));
-    const moved = await app.request("POST", `/users/me/files/${acc.body.id}/transfer_to_workspace/${wsId}`, { token: user.token });
+    const moved = await app.api(libraryApi.transferAccountFile, { params: { fid: acc.body.id, workspaceId: wsId }, token: user.token });
     expect(moved.status, JSON.stringify(moved.body)).toBe(201);
     await uploadFile(app, user.token, wsId, { filename: "small.txt", bytes: Buffer.from("small") });
     const res = await fetch(`${app.url}/workspaces/${wsId}/files_zip`, { headers: { authorization: `Bearer ${user.token}` } });

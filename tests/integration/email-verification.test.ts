@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { extractCode, extractLink } from "../helpers/smtp.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as authApi from "../../contracts/auth.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ async function setCreatedAt(uid: string, at: Date) {
 describe("email verification", () => {
   it("sends the sign-up mail over SMTP; its link verifies the email once", async () => {
     const email = uniqueEmail("verify");
-    const signUp = await app.request("POST", "/auth/sign-up", { body: { email, password: "secret-1", continueUrl: "/home" } });
+    const signUp = await app.api(authApi.signUp, { body: { email, password: "secret-1", continueUrl: "/home" } });
     expect(signUp.status).toBe(201);
     expect(signUp.body.user.emailVerified).toBe(false);
 
@@ -35,22 +36,22 @@ describe("email verification", () => {
     expect(oobCode.length).toBeGreaterThan(20);
     expect(mail.html).toContain(link.searchParams.get("oobCode"));
 
-    const check = await app.request("POST", "/auth/action-codes/check", { body: { oobCode } });
+    const check = await app.api(authApi.checkActionCode, { body: { oobCode } });
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ mode: "verifyEmail", email });
 
-    const apply = await app.request("POST", "/auth/action-codes/apply", { body: { oobCode } });
+    const apply = await app.api(authApi.applyActionCode, { body: { oobCode } });
     expect(apply.status).toBe(200);
     expect(apply.body).toEqual({ mode: "verifyEmail", email });
 
-    const me = await app.request("GET", "/users/me", { token: signUp.body.token });
+    const me = await app.api(authApi.getMe, { token: signUp.body.token });
     expect(me.body.emailVerified).toBe(true);
     expect(me.body.verificationStatus).toBe("verified");
 
-    const twice = await app.request("POST", "/auth/action-codes/apply", { body: { oobCode } });
+    const twice = await app.api(authApi.applyActionCode, { body: { oobCode } });
     expect(twice.status).toBe(400);
-    expect(twice.body.error.code).toBe("auth/invalid-action-code");
-    expect(twice.body.error.message).toBe("Invalid or expired action code.");
+    expect(twice.error?.code).toBe("auth/invalid-action-code");
+    expect(twice.error?.message).toBe("Invalid or expired action code.");
   });
 
   it("keeps only the code's hash in the database", async () => {
@@ -70,39 +71,39 @@ describe("email verification", () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("user_id", "=", user.uid)
       .execute();
-    for (const path of ["/auth/action-codes/check", "/auth/action-codes/apply"]) {
-      const res = await app.request("POST", path, { body: { oobCode } });
+    for (const e of [authApi.checkActionCode, authApi.applyActionCode]) {
+      const res = await app.api(e, { body: { oobCode } });
       expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe("auth/invalid-action-code");
+      expect(res.error?.code).toBe("auth/invalid-action-code");
     }
-    expect((await app.request("GET", "/users/me", { token })).body.emailVerified).toBe(false);
+    expect((await app.api(authApi.getMe, { token })).body.emailVerified).toBe(false);
   });
 
   it("refuses an unknown code", async () => {
-    const res = await app.request("POST", "/auth/action-codes/apply", { body: { oobCode: "no-such-code" } });
+    const res = await app.api(authApi.applyActionCode, { body: { oobCode: "no-such-code" } });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("auth/invalid-action-code");
+    expect(res.error?.code).toBe("auth/invalid-action-code");
   });
 
   it("a verifyEmail code cannot reset a password", async () => {
     const { email } = await createUser(app);
     const oobCode = extractCode(await app.mail.waitForMail({ to: email }));
-    const res = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "another-secret" } });
+    const res = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "another-secret" } });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("auth/invalid-action-code");
+    expect(res.error?.code).toBe("auth/invalid-action-code");
   });
 
   it("send-verification-email sends a fresh working link, and refuses once verified", async () => {
     const { email, token } = await createUser(app);
     await app.mail.waitForMail({ to: email }); // the sign-up mail
-    const again = await app.request("POST", "/auth/send-verification-email", { token, body: {} });
+    const again = await app.api(authApi.sendVerificationEmail, { token, body: {} });
     expect(again.status).toBe(200);
     const oobCode = extractCode(await app.mail.waitForMail({ to: email, subject: "Verify your email" }));
-    expect((await app.request("POST", "/auth/action-codes/apply", { body: { oobCode } })).status).toBe(200);
-    const verified = await app.request("POST", "/auth/send-verification-email", { token });
+    expect((await app.api(authApi.applyActionCode, { body: { oobCode } })).status).toBe(200);
+    const verified = await app.api(authApi.sendVerificationEmail, { body: undefined, token });
     expect(verified.status).toBe(409);
-    expect(verified.body.error.code).toBe("conflict");
-    expect((await app.request("POST", "/auth/send-verification-email")).status).toBe(401);
+    expect(verified.error?.code).toBe("conflict");
+    expect((await app.api(authApi.sendVerificationEmail, { body: undefined })).status).toBe(401);
   });
 });
 
@@ -112,10 +113,10 @@ describe("verification status", () => {
     expect(user.verificationStatus).toBe("pending");
 
     await setCreatedAt(user.uid, new Date(Date.now() - 71 * HOURS));
-    expect((await app.request("GET", "/users/me", { token })).body.verificationStatus).toBe("pending");
+    expect((await app.api(authApi.getMe, { token })).body.verificationStatus).toBe("pending");
 
     await setCreatedAt(user.uid, new Date(Date.now() - 73 * HOURS));
-    const me = await app.request("GET", "/users/me", { token });
+    const me = await app.api(authApi.getMe, { token });
     expect(me.status).toBe(200);
     expect(me.body.verificationStatus).toBe("suspended");
     expect(new Date(me.body.metadata.creationTime).getTime()).toBeLessThan(Date.now() - 72 * HOURS);
@@ -124,7 +125,7 @@ describe("verification status", () => {
   it("is verified once verified, whatever the age", async () => {
     const { token, user } = await createUser(app, { verified: true });
     await setCreatedAt(user.uid, new Date(Date.now() - 100 * HOURS));
-    expect((await app.request("GET", "/users/me", { token })).body.verificationStatus).toBe("verified");
+    expect((await app.api(authApi.getMe, { token })).body.verificationStatus).toBe("verified");
   });
 
   it("stores createdAt in the dialect's native form", async () => {

@@ -5,6 +5,10 @@ import { signGrant, type BlobGrant } from "../../backend/platform/blobs/signed-u
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, reachable, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -17,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const fpath = (fid: string, rest = "") => `/workspaces/${ws.id}/files/${fid}${rest}`;
-const finalize = (fid: string, body: Record<string, unknown>, token = alice.token) => app.request("POST", fpath(fid, "/finalize_upload"), { token, body });
+const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"], token = alice.token) => app.api(filesApi.finalizeUpload, { params: { id: ws.id, fid }, token, body });
 const tokenOf = (url: string) => url.split("/").pop()!;
 const grantOf = (url: string) => JSON.parse(Buffer.from(tokenOf(url).split(".")[0]!, "base64url").toString()) as BlobGrant;
 
@@ -36,13 +39,13 @@ describe("presigned upload flow", () => {
     expect(Date.parse(r.expires_at)).toBeGreaterThan(Date.now() + 50 * 60_000);
 
     // Reserved: the owner sees it uploading, viewers don't see it yet.
-    const ownerList = (await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token })).body.files;
+    const ownerList = (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: alice.token })).body.files;
     expect(ownerList.find((f: { id: string }) => f.id === r.file_id)).toMatchObject({ status: "uploading" });
-    expect((await app.request("GET", `/workspaces/${ws.id}/files`, { token: bob.token })).body.files.map((f: { id: string }) => f.id)).not.toContain(r.file_id);
-    expect((await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body.state).toBe("indexing");
+    expect((await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: bob.token })).body.files.map((f: { id: string }) => f.id)).not.toContain(r.file_id);
+    expect((await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body.state).toBe("indexing");
     const early = await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes) });
     expect(early.status).toBe(422);
-    expect(early.body.error.message).toMatch(/No bytes were uploaded/);
+    expect(early.error?.message).toMatch(/No bytes were uploaded/);
 
     const put = await putBytes(app, r.upload_url, bytes, { contentType: "text/csv" });
     expect(put).toEqual({ status: 200, body: { ok: true, byte_size: bytes.length } });
@@ -51,19 +54,19 @@ describe("presigned upload flow", () => {
     expect(fin.body).toMatchObject({ id: r.file_id, file_id: r.file_id, filename: "sales.csv", byte_size: bytes.length, content_type: "text/csv", checksum: sha256(bytes), status: "uploaded", error: null });
     expect((await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes) })).status).toBe(409);
 
-    const meta = await app.request("GET", fpath(r.file_id, "/metadata"), { token: bob.token });
+    const meta = await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: r.file_id }, token: bob.token });
     expect(meta.status).toBe(200);
     expect(meta.body.versions).toEqual([{ version_id: fin.body.version_id, byte_size: bytes.length, checksum: sha256(bytes), created_at: expect.any(String) }]);
 
     // Anyone may download from a public workspace.
-    const dl = await app.request("POST", fpath(r.file_id, "/generate_download_url"));
+    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: ws.id, fid: r.file_id }, body: undefined });
     expect(dl.status).toBe(200);
     const got = await getBytes(app, dl.body.download_url);
     expect(got.status).toBe(200);
     expect(got.bytes.equals(bytes)).toBe(true);
     expect(got.headers.get("content-type")).toBe("text/csv");
     expect(got.headers.get("content-disposition")).toContain("filename*=UTF-8''sales.csv");
-    const named = await app.request("POST", fpath(r.file_id, "/generate_download_url"), { token: alice.token, body: { filename: "Ventes été.csv" } });
+    const named = await app.api(filesApi.generateDownloadUrl, { params: { id: ws.id, fid: r.file_id }, token: alice.token, body: { filename: "Ventes été.csv" } });
     expect((await getBytes(app, named.body.download_url)).headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("Ventes été.csv")}`);
     // A download token cannot be used to upload.
     const asPut = await putBytes(app, dl.body.download_url, Buffer.from("overwrite"));
@@ -80,7 +83,7 @@ describe("presigned upload flow", () => {
     expect((await blobFiles(app)).length).toBe(before.length + 1);
     const res = await finalize(r.file_id, { filename: "a.txt", byte_size: bytes.length, checksum: sha256("other bytes") });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toMatch(/^Checksum mismatch: .*SHA-256 differs.*discarded/);
+    expect(res.error?.message).toMatch(/^Checksum mismatch: .*SHA-256 differs.*discarded/);
     await expectNothingLeft(r.file_id, before);
   });
 
@@ -91,7 +94,7 @@ describe("presigned upload flow", () => {
     expect((await putBytes(app, r.upload_url, short)).status).toBe(200);
     const res = await finalize(r.file_id, { filename: "a.txt", byte_size: 100, checksum: sha256(short) });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe("Size mismatch: 20 bytes arrived but 100 were declared. The upload was discarded; please try again.");
+    expect(res.error?.message).toBe("Size mismatch: 20 bytes arrived but 100 were declared. The upload was discarded; please try again.");
     await expectNothingLeft(r.file_id, before);
   });
 
@@ -102,7 +105,7 @@ describe("presigned upload flow", () => {
     await putBytes(app, r.upload_url, bytes);
     const res = await finalize(r.file_id, { filename: "setup.exe", byte_size: bytes.length, checksum: sha256(bytes) });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toMatch(/^Files of this type can't be added to a workspace\. Supported: \.pdf, /);
+    expect(res.error?.message).toMatch(/^Files of this type can't be added to a workspace\. Supported: \.pdf, /);
     await expectNothingLeft(r.file_id, before);
   });
 
@@ -181,29 +184,29 @@ describe("presigned upload flow", () => {
 describe("file operations", () => {
   it("renames (validated), auto-renames, and only the owner may", async () => {
     const f = await uploadFile(app, alice.token, ws.id, { filename: "q3_revenue-report.PDF" });
-    const auto = await app.request("POST", fpath(f.id, "/auto_rename"), { token: alice.token });
+    const auto = await app.api(filesApi.autoRenameFile, { params: { id: ws.id, fid: f.id }, token: alice.token });
     expect(auto.status).toBe(200);
     expect(auto.body.filename).toBe("Q3 Revenue Report.pdf");
-    const res = await app.request("PATCH", fpath(f.id), { token: alice.token, body: { filename: "  final.pdf " } });
+    const res = await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: alice.token, body: { filename: "  final.pdf " } });
     expect(res.status).toBe(200);
     expect(res.body.filename).toBe("final.pdf");
-    const slash = await app.request("PATCH", fpath(f.id), { token: alice.token, body: { filename: "../etc/passwd" } });
+    const slash = await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: alice.token, body: { filename: "../etc/passwd" } });
     expect(slash.status).toBe(400);
-    expect(slash.body.error.fields.filename).toBe("Filename cannot contain slashes or control characters");
-    expect((await app.request("PATCH", fpath(f.id), { token: bob.token, body: { filename: "x.pdf" } })).status).toBe(403);
-    expect((await app.request("PATCH", fpath("nope"), { token: alice.token, body: { filename: "x.pdf" } })).status).toBe(404);
+    expect(slash.error?.fields?.filename).toBe("Filename cannot contain slashes or control characters");
+    expect((await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: bob.token, body: { filename: "x.pdf" } })).status).toBe(403);
+    expect((await app.api(filesApi.renameFile, { params: { id: ws.id, fid: "nope" }, token: alice.token, body: { filename: "x.pdf" } })).status).toBe(404);
   });
 
   it("delete removes the rows and the bytes", async () => {
     const f = await uploadFile(app, alice.token, ws.id);
     const before = await blobFiles(app);
-    expect((await app.request("DELETE", fpath(f.id), { token: bob.token })).status).toBe(403);
-    const res = await app.request("DELETE", fpath(f.id), { token: alice.token });
+    expect((await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: f.id }, token: bob.token })).status).toBe(403);
+    const res = await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: f.id }, token: alice.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await fileRowsOf(app, f.id)).toEqual({ files: [], versions: [] });
     expect((await blobFiles(app)).length).toBe(before.length - 1);
-    expect((await app.request("GET", fpath(f.id, "/metadata"), { token: alice.token })).status).toBe(404);
+    expect((await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: f.id }, token: alice.token })).status).toBe(404);
   });
 
   it("files_zip streams every finished file, with unique names and the exact bytes", async () => {
@@ -236,14 +239,14 @@ describe("file operations", () => {
     const lws = await createWorkspace(app, alice.token);
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await uploadFile(app, alice.token, lws.id, { filename: `f${i}.txt` })).id);
-    const p1 = await app.request("GET", `/workspaces/${lws.id}/files?limit=2`, { token: alice.token });
-    const p2 = await app.request("GET", `/workspaces/${lws.id}/files?limit=2&cursor=${encodeURIComponent(p1.body.next_cursor)}`, { token: alice.token });
+    const p1 = await app.api(filesApi.listFiles, { params: { id: lws.id }, query: { limit: 2 }, token: alice.token });
+    const p2 = await app.api(filesApi.listFiles, { params: { id: lws.id }, query: { limit: 2, cursor: p1.body.next_cursor! }, token: alice.token });
     expect([...p1.body.files, ...p2.body.files].map((f: { id: string }) => f.id).sort()).toEqual([...ids].sort());
     expect(p2.body.next_cursor).toBeNull();
   });
 
   it("supported_file_extensions is public", async () => {
-    const res = await app.request("GET", "/supported_file_extensions");
+    const res = await app.api(filesApi.supportedFileExtensions, {});
     expect(res.status).toBe(200);
     expect(res.body.extensions).toEqual(expect.arrayContaining([".pdf", ".docx", ".xlsx", ".csv", ".txt"]));
     expect(res.body.extensions).not.toContain(".exe");
@@ -252,13 +255,13 @@ describe("file operations", () => {
   it("indexing_status counts done and failed files", async () => {
     const iws = await createWorkspace(app, alice.token);
     const f = await uploadFile(app, alice.token, iws.id, { filename: "ok.txt" });
-    const waiting = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
+    const waiting = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
     expect(waiting.body).toEqual({ state: "indexing", files_total: 1, files_done: 0, files_failed: 0, pages_total: 0, pages_done: 0, eta_seconds: null, failures: [] });
     await drainQueue(app.deps);
-    const idle = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
+    const idle = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
     expect(idle.body).toEqual({ state: "idle", files_total: 1, files_done: 1, files_failed: 0, pages_total: 1, pages_done: 1, eta_seconds: null, failures: [] });
     await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "Unreadable PDF" }).where("id", "=", f.id).execute();
-    const failed = await app.request("GET", `/workspaces/${iws.id}/indexing_status`, { token: alice.token });
+    const failed = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
     expect(failed.body).toMatchObject({ files_failed: 1, failures: [{ file_id: f.id, filename: "ok.txt", reason: "Unreadable PDF" }] });
   });
 });
@@ -275,12 +278,12 @@ describe("quota", () => {
   afterAll(() => qapp?.close());
 
   it("generate_upload_url refuses past the quota (413) or the size limit (413), creating nothing", async () => {
-    const over = await qapp.request("POST", `/workspaces/${qws.id}/files/generate_upload_url`, { token: user.token, body: { byte_size: 1001 } });
+    const over = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 1001 } });
     expect(over.status).toBe(413);
-    expect(over.body.error.message).toMatch(/^Not enough storage: this file needs \d+ bytes and you have \d+ bytes of 1000 bytes left/);
-    const big = await qapp.request("POST", `/workspaces/${qws.id}/files/generate_upload_url`, { token: user.token, body: { byte_size: 900 } });
+    expect(over.error?.message).toMatch(/^Not enough storage: this file needs \d+ bytes and you have \d+ bytes of 1000 bytes left/);
+    const big = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 900 } });
     expect(big.status).toBe(413);
-    expect(big.body.error.message).toMatch(/^Files can be at most/);
+    expect(big.error?.message).toMatch(/^Files can be at most/);
     expect(await qapp.deps.db.kysely.selectFrom("files").select("id").execute()).toEqual([]);
   });
 
@@ -296,22 +299,20 @@ describe("quota", () => {
   it("pending reservations count at reserve; finalize refuses (422) when others filled the quota, leaving nothing", async () => {
     const bytes = Buffer.alloc(600, 7);
     const r = await reserve(qapp, user.token, qws.id, 600);
-    const second = await qapp.request("POST", `/workspaces/${qws.id}/files/generate_upload_url`, { token: user.token, body: { byte_size: 600 } });
+    const second = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 600 } });
     expect(second.status).toBe(413);
     expect((await putBytes(qapp, r.upload_url, bytes)).status).toBe(200);
     // Meanwhile an account upload (checked against finished files only) takes 600 bytes.
     const acc = await postMultipart(qapp, "/users/me/files/upload", { token: user.token, file: { name: "a.txt", bytes } });
     expect(acc.status).toBe(201);
     const before = await blobFiles(qapp);
-    const fin = await qapp.request("POST", `/workspaces/${qws.id}/files/${r.file_id}/finalize_upload`, {
-      token: user.token,
-      body: { filename: "a.txt", byte_size: 600, checksum: sha256(bytes) },
-    });
+    const fin = await qapp.api(filesApi.finalizeUpload, { params: { id: qws.id, fid: r.file_id }, token: user.token,
+      body: { filename: "a.txt", byte_size: 600, checksum: sha256(bytes) }, });
     expect(fin.status).toBe(422);
-    expect(fin.body.error.message).toMatch(/^Not enough storage/);
+    expect(fin.error?.message).toMatch(/^Not enough storage/);
     expect(await fileRowsOf(qapp, r.file_id)).toEqual({ files: [], versions: [] });
     expect((await blobFiles(qapp)).length).toBe(before.length - 1);
-    expect((await qapp.request("GET", "/users/me/storage", { token: user.token })).body).toEqual({ used_storage: 600, storage_quota: 1000 });
+    expect((await qapp.api(libraryApi.getStorage, { token: user.token })).body).toEqual({ used_storage: 600, storage_quota: 1000 });
   });
 });
 
@@ -320,7 +321,7 @@ describe("abandoned reservations", () => {
     const own = await createWorkspace(app, alice.token);
     const r = await reserve(app, alice.token, own.id, 5, "text/plain");
     expect((await putBytes(app, r.upload_url, Buffer.from("hello"), { contentType: "text/plain" })).status).toBe(200);
-    const status = () => app.request("GET", `/workspaces/${own.id}/indexing_status`, { token: alice.token });
+    const status = () => app.api(workspacesApi.indexingStatus, { params: { id: own.id }, token: alice.token });
     expect((await status()).body).toMatchObject({ state: "indexing", files_total: 1 });
 
     // A fresh reservation survives the sweep.

@@ -4,6 +4,7 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { startFakeServer, type FakeServer } from "../helpers/fake-http.ts";
 import { blobFiles, createWorkspace, getBytes, postMultipart, sha256 } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as filesApi from "../../contracts/files.ts";
 
 const TOKEN = "ya29.good-token";
 const PDF = Buffer.from("%PDF-1.7\n...binary \u0000\u0001 bytes...\n");
@@ -70,7 +71,7 @@ const importDrive = (fields: Record<string, string>, token = user.token) =>
   postMultipart(app, `/workspaces/${wsId}/files/upload_from_gdrive`, { token, fields });
 
 async function downloaded(fileId: string) {
-  const dl = await app.request("POST", `/workspaces/${wsId}/files/${fileId}/generate_download_url`, { token: user.token });
+  const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: fileId }, body: undefined, token: user.token });
   return (await getBytes(app, dl.body.download_url)).bytes;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDENTITY_ROUTES } from "../../backend/auth/identity-routes.ts";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as authApi from "../../contracts/auth.ts";
 
 // better-auth's endpoints, as its own router would serve them under /api/identity.
 type BetterAuthEndpoint = { path?: string; options?: { method?: string | string[] } };
@@ -82,7 +83,7 @@ describe("the identity service's own endpoints", () => {
 
 describe("POST /api/auth/google/start", () => {
   it("answers Google's URL with our callback, and sets the OAuth state cookie", async () => {
-    const res = await app.request("POST", "/auth/google/start", { body: { returnTo: "/library" } });
+    const res = await app.api(authApi.startGoogleSignIn, { body: { returnTo: "/library" } });
     expect(res.status).toBe(200);
     const url = new URL(res.body.url);
     expect(url.origin).toBe("https://accounts.google.com");
@@ -92,9 +93,9 @@ describe("POST /api/auth/google/start", () => {
   });
 
   it.each(["//evil.example/", "/\\evil.example", "https://evil.example/", ""])("refuses returnTo %j", async (returnTo) => {
-    const res = await app.request("POST", "/auth/google/start", { body: { returnTo } });
+    const res = await app.api(authApi.startGoogleSignIn, { body: { returnTo } });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("validation_failed");
+    expect(res.error?.code).toBe("validation_failed");
   });
 
   it("is 404 when Google is not configured", async () => {

@@ -9,6 +9,9 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { useWorkspaceApp } from "../helpers/workspace-app.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import * as searchApi from "../../contracts/search.ts";
 
 // Archives expand into files of the workspace: ZIP entries and EML attachments, nested up to two
 // levels, each stored and indexed like an upload, exactly once however often the archive's job runs.
@@ -32,9 +35,9 @@ function zip(entries: [string, Buffer][]): Promise<Buffer> {
 
 type Listed = { id: string; filename: string; status: string; error: string | null; version_id: string };
 const listFiles = async (on = { app, token: alice.token, wsId: ws.id }): Promise<Listed[]> =>
-  (await on.app.request("GET", `/workspaces/${on.wsId}/files?limit=100`, { token: on.token })).body.files;
-const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
-const search = async (query: string) => (await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query } })).body.results as { file_id: string; filename: string; page: number }[];
+  (await on.app.api(filesApi.listFiles, { params: { id: on.wsId }, query: { limit: 100 }, token: on.token })).body.files as Listed[];
+const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
+const search = async (query: string) => (await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query } })).body.results as { file_id: string; filename: string; page: number }[];
 const blobText = async (versionId: string) => {
   const v = await app.deps.db.kysely.selectFrom("file_versions").select("blob_key").where("id", "=", versionId).executeTakeFirstOrThrow();
   const chunks: Buffer[] = [];

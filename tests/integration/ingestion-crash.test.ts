@@ -10,6 +10,9 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { startWorkerProcess, type WorkerProcess } from "../helpers/worker-process.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as searchApi from "../../contracts/search.ts";
 
 // Acceptance (issue 5): kill the worker during ingestion of 20 files; after a restart all 20 are
 // indexed, none twice. The worker is a real process (tests/helpers/worker-child.ts) on this
@@ -90,7 +93,7 @@ describe("crash recovery", () => {
 
     const second = startWorkerProcess(app, { INGEST_STUCK_AFTER_MS: "1500" });
     workers.push(second);
-    const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
+    const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
     await waitFor("the restarted worker to settle the workspace", async () => {
       const s = await status();
       return s.state === "idle" && s.files_done + s.files_failed === s.files_total;
@@ -98,7 +101,7 @@ describe("crash recovery", () => {
     await second.kill();
 
     expect(await status()).toMatchObject({ state: "idle", files_total: 20, files_done: 20, files_failed: 0, failures: [] });
-    const list = (await app.request("GET", `/workspaces/${ws.id}/files?limit=100`, { token: alice.token })).body.files as { id: string; status: string }[];
+    const list = (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: { limit: 100 }, token: alice.token })).body.files as { id: string; status: string }[];
     expect(list).toHaveLength(20);
     expect(list.every((f) => f.status === "indexed")).toBe(true);
 
@@ -127,7 +130,7 @@ describe("crash recovery", () => {
 
     // Search finds each file by the word only it contains.
     for (const [i, f] of files.entries()) {
-      const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query: f.animal } });
+      const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query: f.animal } });
       expect(res.status).toBe(200);
       expect(res.body.results.map((r: { file_id: string }) => r.file_id), f.animal).toContain(uploaded[i]!.id);
       expect(new Set(res.body.results.map((r: { file_id: string }) => r.file_id)), f.animal).toEqual(new Set([uploaded[i]!.id]));

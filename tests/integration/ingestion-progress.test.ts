@@ -5,6 +5,7 @@ import type { CreatedUser } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { useWorkspaceApp } from "../helpers/workspace-app.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
 
 // indexing_status moves page by page while a file is parsed: the parser worker reports each PDF
 // page, the job row carries the counts, and the status adds running jobs' pages to its totals.
@@ -15,7 +16,7 @@ let ws: { id: string };
 
 useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
-const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
+const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
 
 describe("per-page progress", () => {
   it("a status read during a slow parse shows some but not all pages done", { timeout: 60_000 }, async () => {

@@ -8,6 +8,7 @@ import type { CreatedUser } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { useWorkspaceApp } from "../helpers/workspace-app.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
 
 // Heartbeats and the stuck sweep, against the real queue table (no worker process: see
 // ingestion-crash.test.ts for a killed one).
@@ -92,7 +93,7 @@ describe("heartbeat and stuck sweep", () => {
     expect(await sweepStuckJobs(app.deps)).toEqual({ requeued: 0, failed: 1 });
     expect(await jobRow(job.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
     expect(await fileRow(file.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
-    const status = (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
+    const status = (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
     expect(status.failures).toContainEqual({ file_id: file.id, filename: "notes.txt", reason: expect.stringMatching(/interrupted/) });
   });
 

@@ -8,6 +8,9 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as searchApi from "../../contracts/search.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import * as systemApi from "../../contracts/system.ts";
 
 /**
  * Acceptance for issue 5: one real file of each type through upload -> queue -> isolated parse ->
@@ -98,10 +101,10 @@ describe("every type, end to end", () => {
       expect(await fileRow(ids[filename]!), filename).toMatchObject({ status: "indexed", error: null });
       // The archive's text lives in its entry, a file of its own.
       const target = filename === "bundle.zip" ? "bundle.zip/inner/terms.txt" : filename;
-      const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query, limit: 5 } });
+      const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query, limit: 5 } });
       const hit = res.body.results.find((r: { filename: string }) => r.filename === target);
       expect(hit, `${filename}: "${query}"`).toBeDefined();
-      expect(hit.page, filename).toBe(page);
+      expect(hit!.page, filename).toBe(page);
     }
   });
 
@@ -111,12 +114,12 @@ describe("every type, end to end", () => {
       expect(row.status, filename).toBe("failed");
       expect(row.error, filename).toMatch(/\w{3,}/);
     }
-    const status = (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
+    const status = (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
     expect(status).toMatchObject({ state: "idle", files_failed: 5 });
     expect(status.files_done + status.files_failed).toBe(status.files_total);
     // Every file (with the archive's entry) parsed in its own worker; generous for a loaded 2-core box.
     expect(drainSeconds).toBeLessThan(240);
     // The server is still answering.
-    expect((await app.request("GET", "/version")).status).toBe(200);
+    expect((await app.api(systemApi.getVersion, {})).status).toBe(200);
   });
 });

@@ -9,6 +9,10 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { useWorkspaceApp } from "../helpers/workspace-app.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as searchApi from "../../contracts/search.ts";
+import * as filesApi from "../../contracts/files.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -17,8 +21,8 @@ const noOcr = { limits: { ocrPdfPages: false } };
 
 useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
-const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
-const search = (body: Record<string, unknown>) => app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body });
+const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
+const search = (body: EndpointInput<typeof searchApi.searchWorkspace>["body"]) => app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body });
 const passagesOf = (versionId: string) => app.deps.db.kysely.selectFrom("passages").select(["id", "page"]).where("version_id", "=", versionId).execute();
 
 const TEXT = "Quarterly notes\n\nThe warehouse in Rotterdam shipped 4,200 pallets of tulip bulbs.\n";
@@ -39,7 +43,7 @@ describe("ingestion", () => {
     expect(await status()).toMatchObject({ state: "indexing", files_total: 2, files_done: 0 });
     expect(await drainQueue(app.deps, noOcr)).toBe(2);
     expect(await status()).toMatchObject({ state: "idle", files_total: 2, files_done: 2, files_failed: 0, pages_total: 3, pages_done: 3, failures: [] });
-    const list = (await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token })).body.files;
+    const list = (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: alice.token })).body.files;
     expect(list.map((f: { status: string }) => f.status)).toEqual(["indexed", "indexed"]);
   });
 
@@ -58,7 +62,7 @@ describe("ingestion", () => {
     const pub = await createWorkspace(app, alice.token, { is_public: true });
     await uploadFile(app, alice.token, pub.id, { filename: "broken.pdf", bytes: junk, contentType: "application/pdf" });
     await drainQueue(app.deps, noOcr);
-    const statusOf = async (token: string) => (await app.request("GET", `/workspaces/${pub.id}/indexing_status`, { token })).body;
+    const statusOf = async (token: string) => (await app.api(workspacesApi.indexingStatus, { params: { id: pub.id }, token })).body;
     expect(await statusOf(alice.token)).toMatchObject({ files_total: 1, files_failed: 1 });
     expect(await statusOf(viewer.token)).toMatchObject({ files_total: 0, files_failed: 0, failures: [] });
   });
@@ -112,7 +116,7 @@ describe("ingestion", () => {
     expect((await search({ query: "x".repeat(1001) })).status).toBe(400);
     expect((await search({ query: "x", limit: 101 })).status).toBe(400);
     const bob = await createUser(app);
-    const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: bob.token, body: { query: "revenue" } });
+    const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: bob.token, body: { query: "revenue" } });
     expect(res.status).toBe(404);
   });
 
@@ -134,7 +138,7 @@ describe("ingestion", () => {
   });
 
   it("deleting a file removes its index: search no longer finds it", async () => {
-    expect((await app.request("DELETE", `/workspaces/${ws.id}/files/${pdfFile.id}`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: pdfFile.id }, token: alice.token })).status).toBe(200);
     expect(await passagesOf(pdfFile.version_id!)).toEqual([]);
     expect((await search({ query: "lighthouse" })).body.results).toEqual([]);
     expect(await status()).toMatchObject({ files_done: 1, pages_total: 1 });

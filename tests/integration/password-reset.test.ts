@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { extractCode, extractLink } from "../helpers/smtp.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as authApi from "../../contracts/auth.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function requestReset(email: string) {
-  return app.request("POST", "/auth/password-reset", { body: { email } });
+  return app.api(authApi.requestPasswordReset, { body: { email } });
 }
 
 describe("password reset", () => {
@@ -29,7 +30,7 @@ describe("password reset", () => {
 
   it("the mailed code checks out, sets the new password once and ends every session", async () => {
     const { email, password, token } = await createUser(app, { password: "old-password" });
-    const second = await app.request("POST", "/auth/sign-in", { body: { email, password } });
+    const second = await app.api(authApi.signIn, { body: { email, password } });
     expect(second.status).toBe(200);
 
     expect((await requestReset(email.toUpperCase())).status).toBe(200);
@@ -37,40 +38,40 @@ describe("password reset", () => {
     expect(extractLink(mail).searchParams.get("mode")).toBe("resetPassword");
     const oobCode = extractCode(mail);
 
-    const check = await app.request("POST", "/auth/action-codes/check", { body: { oobCode } });
+    const check = await app.api(authApi.checkActionCode, { body: { oobCode } });
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ mode: "resetPassword", email });
 
-    const reset = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "new-password" } });
+    const reset = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "new-password" } });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ mode: "resetPassword", email });
 
-    expect((await app.request("GET", "/users/me", { token })).status).toBe(401);
-    expect((await app.request("GET", "/users/me", { token: second.body.token })).status).toBe(401);
+    expect((await app.api(authApi.getMe, { token })).status).toBe(401);
+    expect((await app.api(authApi.getMe, { token: second.body.token })).status).toBe(401);
 
-    const old = await app.request("POST", "/auth/sign-in", { body: { email, password: "old-password" } });
+    const old = await app.api(authApi.signIn, { body: { email, password: "old-password" } });
     expect(old.status).toBe(401);
-    expect(old.body.error.code).toBe("auth/invalid-credential");
-    const fresh = await app.request("POST", "/auth/sign-in", { body: { email, password: "new-password" } });
+    expect(old.error?.code).toBe("auth/invalid-credential");
+    const fresh = await app.api(authApi.signIn, { body: { email, password: "new-password" } });
     expect(fresh.status).toBe(200);
 
-    const again = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "third-password" } });
+    const again = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "third-password" } });
     expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe("auth/invalid-action-code");
-    expect((await app.request("POST", "/auth/sign-in", { body: { email, password: "third-password" } })).status).toBe(401);
+    expect(again.error?.code).toBe("auth/invalid-action-code");
+    expect((await app.api(authApi.signIn, { body: { email, password: "third-password" } })).status).toBe(401);
   });
 
   it("refuses a weak new password without using the code", async () => {
     const { email, password } = await createUser(app);
     await requestReset(email);
     const oobCode = extractCode(await app.mail.waitForMail({ to: email, subject: "Reset your password" }));
-    const weak = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "12345" } });
+    const weak = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "12345" } });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.code).toBe("auth/weak-password");
-    expect(weak.body.error.message).toBe("The password is too weak.");
-    expect((await app.request("POST", "/auth/sign-in", { body: { email, password } })).status).toBe(200);
+    expect(weak.error?.code).toBe("auth/weak-password");
+    expect(weak.error?.message).toBe("The password is too weak.");
+    expect((await app.api(authApi.signIn, { body: { email, password } })).status).toBe(200);
 
-    const ok = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "strong-enough" } });
+    const ok = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "strong-enough" } });
     expect(ok.status).toBe(200);
   });
 
@@ -80,10 +81,10 @@ describe("password reset", () => {
     const first = extractCode(await app.mail.waitForMail({ to: email, subject: "Reset your password" }));
     await requestReset(email);
     const second = extractCode(await app.mail.waitForMail({ to: email, subject: "Reset your password" }));
-    const stale = await app.request("POST", "/auth/reset-password", { body: { oobCode: first, newPassword: "whatever-1" } });
+    const stale = await app.api(authApi.resetPassword, { body: { oobCode: first, newPassword: "whatever-1" } });
     expect(stale.status).toBe(400);
-    expect(stale.body.error.code).toBe("auth/invalid-action-code");
-    expect((await app.request("POST", "/auth/reset-password", { body: { oobCode: second, newPassword: "whatever-2" } })).status).toBe(200);
+    expect(stale.error?.code).toBe("auth/invalid-action-code");
+    expect((await app.api(authApi.resetPassword, { body: { oobCode: second, newPassword: "whatever-2" } })).status).toBe(200);
   });
 
   it("an expired reset code is refused", async () => {
@@ -96,17 +97,17 @@ describe("password reset", () => {
       .where("user_id", "=", user.uid)
       .where("mode", "=", "resetPassword")
       .execute();
-    const res = await app.request("POST", "/auth/reset-password", { body: { oobCode, newPassword: "whatever-1" } });
+    const res = await app.api(authApi.resetPassword, { body: { oobCode, newPassword: "whatever-1" } });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("auth/invalid-action-code");
+    expect(res.error?.code).toBe("auth/invalid-action-code");
   });
 
   it("a reset code cannot be applied as a verification", async () => {
     const { email } = await createUser(app);
     await requestReset(email);
     const oobCode = extractCode(await app.mail.waitForMail({ to: email, subject: "Reset your password" }));
-    const res = await app.request("POST", "/auth/action-codes/apply", { body: { oobCode } });
+    const res = await app.api(authApi.applyActionCode, { body: { oobCode } });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("auth/invalid-action-code");
+    expect(res.error?.code).toBe("auth/invalid-action-code");
   });
 });

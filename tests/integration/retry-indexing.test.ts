@@ -4,6 +4,8 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -21,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const retry = (fid: string, o: { token: string | null; workspaceId?: string } = { token: alice.token }) =>
-  app.request("POST", `/workspaces/${o.workspaceId ?? ws.id}/files/${fid}/retry_indexing`, { token: o.token ?? undefined });
-const status = async () => (await app.request("GET", `/workspaces/${ws.id}/indexing_status`, { token: alice.token })).body;
-const metadata = async (fid: string) => (await app.request("GET", `/workspaces/${ws.id}/files/${fid}/metadata`, { token: alice.token })).body;
+  app.api(filesApi.retryIndexing, { params: { id: o.workspaceId ?? ws.id, fid }, token: o.token ?? undefined });
+const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
+const metadata = async (fid: string) => (await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid }, token: alice.token })).body;
 const jobsOf = (fid: string) =>
   app.deps.db.kysely.selectFrom("jobs").select(["status", "version_id", "error"]).where("file_id", "=", fid).orderBy("created_at").execute();
 
@@ -37,7 +39,7 @@ describe("retry_indexing", () => {
     const f = await metadata(bad.id);
     expect(f.status).toBe("failed");
     expect(f.error).toMatch(/PDF/);
-    reason = f.error;
+    reason = f.error!;
     expect((await status()).failures).toEqual([{ file_id: bad.id, filename: "broken.pdf", reason }]);
   });
 
@@ -61,12 +63,12 @@ describe("retry_indexing", () => {
     const good = await uploadFile(app, alice.token, ws.id, { filename: "notes.txt", bytes: Buffer.from("Tulip bulbs shipped from Rotterdam.\n") });
     const queued = await retry(good.id);
     expect(queued.status).toBe(409);
-    expect(queued.body.error).toMatchObject({ code: "files/not-failed", message: expect.stringContaining("notes.txt") });
+    expect(queued.error).toMatchObject({ code: "files/not-failed", message: expect.stringContaining("notes.txt") });
     await drainQueue(app.deps, noOcr);
     const indexed = await retry(good.id);
     expect(indexed.status).toBe(409);
-    expect(indexed.body.error.code).toBe("files/not-failed");
-    expect(indexed.body.error.message).toContain("already indexed");
+    expect(indexed.error?.code).toBe("files/not-failed");
+    expect(indexed.error?.message).toContain("already indexed");
     expect(await jobsOf(good.id)).toHaveLength(1);
   });
 
@@ -85,7 +87,7 @@ describe("retry_indexing", () => {
   it("only the owner may retry: others get 404 on a private workspace, anonymous 401", async () => {
     const other = await retry(bad.id, { token: bob.token });
     expect(other.status).toBe(404);
-    expect(other.body.error.code).toBe("not_found");
+    expect(other.error?.code).toBe("not_found");
     expect((await retry(bad.id, { token: null })).status).toBe(401);
     // Nothing changed for the owner's file.
     expect(await metadata(bad.id)).toMatchObject({ status: "failed", error: reason });

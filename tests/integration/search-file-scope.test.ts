@@ -4,6 +4,8 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as searchApi from "../../contracts/search.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -24,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 type Hit = { passage_id: string; file_id: string; page: number; score: number };
-const search = async (body: Record<string, unknown>): Promise<Hit[]> => {
-  const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body });
+const search = async (body: EndpointInput<typeof searchApi.searchWorkspace>["body"]): Promise<Hit[]> => {
+  const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body });
   expect(res.status).toBe(200);
   return res.body.results;
 };

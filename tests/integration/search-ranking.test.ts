@@ -3,6 +3,8 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as searchApi from "../../contracts/search.ts";
 
 /**
  * The ranking signals beyond BM25, each checked on a small workspace where plain word matching
@@ -14,8 +16,8 @@ let ws: { id: string };
 const files: Record<string, string> = {};
 
 type Hit = { file_id: string; filename: string; page: number; passage_id: string };
-const search = async (body: Record<string, unknown>): Promise<Hit[]> => {
-  const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body });
+const search = async (body: EndpointInput<typeof searchApi.searchWorkspace>["body"]): Promise<Hit[]> => {
+  const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body });
   expect(res.status).toBe(200);
   return res.body.results;
 };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "../../backend/auth/better-auth-identity.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as authApi from "../../contracts/auth.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,13 +47,13 @@ describe("session lookup", () => {
 
   it("refuses an unknown token", async () => {
     expect(await app.deps.identity.getSession("x".repeat(32))).toBeNull();
-    expect((await app.request("GET", "/users/me", { token: "y".repeat(32) })).status).toBe(401);
+    expect((await app.api(authApi.getMe, { token: "y".repeat(32) })).status).toBe(401);
   });
 
   it("refuses and deletes an expired session", async () => {
     const bob = await createUser(app);
     await setExpiry(bob.token, new Date(Date.now() - 1000));
-    const res = await app.request("GET", "/users/me", { token: bob.token });
+    const res = await app.api(authApi.getMe, { token: bob.token });
     expect(res.status).toBe(401);
     expect(await sessionRow(bob.token)).toBeUndefined();
   });
@@ -61,12 +62,12 @@ describe("session lookup", () => {
     const carol = await createUser(app);
     const fresh = new Date(Date.now() + SESSION_EXPIRES_IN * 1000 - SESSION_UPDATE_AGE * 1000 + 3600_000);
     await setExpiry(carol.token, fresh);
-    expect((await app.request("GET", "/users/me", { token: carol.token })).status).toBe(200);
+    expect((await app.api(authApi.getMe, { token: carol.token })).status).toBe(200);
     expect(new Date((await sessionRow(carol.token))!.expiresAt).valueOf()).toBe(fresh.valueOf());
 
     const old = new Date(Date.now() + 10 * DAY);
     await setExpiry(carol.token, old);
-    expect((await app.request("GET", "/users/me", { token: carol.token })).status).toBe(200);
+    expect((await app.api(authApi.getMe, { token: carol.token })).status).toBe(200);
     const extended = new Date((await sessionRow(carol.token))!.expiresAt).valueOf();
     expect(Math.abs(extended - (Date.now() + SESSION_EXPIRES_IN * 1000))).toBeLessThan(60_000);
   });
@@ -74,6 +75,6 @@ describe("session lookup", () => {
   it("stops answering for a user once deleted", async () => {
     const dave = await createUser(app);
     await app.deps.identity.deleteUser(dave.user.uid);
-    expect((await app.request("GET", "/users/me", { token: dave.token })).status).toBe(401);
+    expect((await app.api(authApi.getMe, { token: dave.token })).status).toBe(401);
   });
 });

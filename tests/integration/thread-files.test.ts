@@ -5,6 +5,11 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, getBytes, postMultipart, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as threadsApi from "../../contracts/threads.ts";
+import * as threadFilesApi from "../../contracts/thread-files.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as searchApi from "../../contracts/search.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
 
 /** Thread files over the API: edit_file, list, version, addon, rename, transfer, diff; spec section 5's messages. */
 let app: TestApp;
@@ -26,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function newThread(workspaceId: string, token = alice.token): Promise<string> {
-  const res = await app.request("POST", `/workspaces/${workspaceId}/threads`, { token, body: {} });
+  const res = await app.api(threadsApi.createThread, { params: { id: workspaceId }, token, body: {} });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -61,48 +66,49 @@ describe("edit_file, list, version, addon", () => {
     const saves = await Promise.all([1, 2, 3, 4].map((n) => edit({ version_id: first.version_id }, { name: "r", bytes: Buffer.from(String(n)) }, { t })));
     expect(saves.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(saves.map((r) => r.body.number).sort()).toEqual([2, 3, 4, 5]);
-    const list = await app.request("GET", `${base(ws.id, t)}/files`, { token: alice.token });
+    const list = await app.api(threadFilesApi.listThreadFiles, { params: { id: ws.id, tid: t }, token: alice.token });
     expect(list.body.files[0].versions.map((v: { number: number }) => v.number)).toEqual([5, 4, 3, 2, 1]);
     expect(list.body.files[0].versions.filter((v: { is_latest: boolean }) => v.is_latest)).toHaveLength(1);
   });
 
   it("lists the thread's files with their versions newest first, is_latest on the current one", async () => {
-    const res = await app.request("GET", `${base()}/files`, { token: alice.token });
+    const res = await app.api(threadFilesApi.listThreadFiles, { params: { id: ws.id, tid }, token: alice.token });
     expect(res.status).toBe(200);
     const file = res.body.files.find((f: { file_id: string }) => f.file_id === v1.file_id);
     expect(file).toMatchObject({ filename: "workbook.xlsx", thread_id: tid, workspace_id: ws.id, latest_version_id: v2.version_id, original_file_id: null });
-    expect(file.versions.map((v: { version_id: string; number: number; is_latest: boolean }) => [v.version_id, v.number, v.is_latest])).toEqual([
+    expect(file!.versions.map((v: { version_id: string; number: number; is_latest: boolean }) => [v.version_id, v.number, v.is_latest])).toEqual([
       [v2.version_id, 2, true],
       [v1.version_id, 1, false],
     ]);
   });
 
   it("answers one version with a download URL; is_latest=true answers the file's latest from any of its versions", async () => {
-    const res = await app.request("GET", `${base()}/files/${v1.version_id}`, { token: alice.token });
+    const res = await app.api(threadFilesApi.getThreadFileVersion, { params: { id: ws.id, tid, version_id: v1.version_id }, query: {}, token: alice.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ version_id: v1.version_id, file_id: v1.file_id, number: 1, is_latest: false, filename: "workbook.xlsx" });
     const download = await getBytes(app, res.body.download_url);
     expect(download.status).toBe(200);
     expect(sha256(download.bytes)).toBe(res.body.checksum);
-    const latest = await app.request("GET", `${base()}/files/${v1.version_id}?is_latest=true`, { token: alice.token });
+    const latest = await app.api(threadFilesApi.getThreadFileVersion, { params: { id: ws.id, tid, version_id: v1.version_id }, query: { is_latest: "true" }, token: alice.token });
     expect(latest.body).toMatchObject({ version_id: v2.version_id, number: 2, is_latest: true });
   });
 
   it("addon: a workbook's sheets with values and formulas", async () => {
-    const res = await app.request("GET", `${base()}/files/${v2.version_id}/addon`, { token: alice.token });
+    const res = await app.api(threadFilesApi.getThreadFileAddon, { params: { id: ws.id, tid, version_id: v2.version_id }, query: {}, token: alice.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ kind: "workbook", version_id: v2.version_id, is_latest: true, truncated: false });
-    expect(res.body.sheets.map((s: { name: string }) => s.name)).toEqual(["Model", "Notes"]);
-    const cells = Object.fromEntries(res.body.sheets[0].cells.map((c: { ref: string; value: unknown; formula: string | null }) => [c.ref, [c.value, c.formula]]));
+    const workbook = res.body as Extract<typeof res.body, { kind: "workbook" }>;
+    expect(workbook.sheets.map((s: { name: string }) => s.name)).toEqual(["Model", "Notes"]);
+    const cells = Object.fromEntries(workbook.sheets[0]!.cells.map((c: { ref: string; value: unknown; formula: string | null }) => [c.ref, [c.value, c.formula]]));
     expect(cells).toMatchObject({ B2: [120, null], B4: [90, "B2-B3*0.5"] });
-    const old = await app.request("GET", `${base()}/files/${v2.version_id}/addon?is_latest=false`, { token: alice.token });
+    const old = await app.api(threadFilesApi.getThreadFileAddon, { params: { id: ws.id, tid, version_id: v2.version_id }, query: { is_latest: "false" }, token: alice.token });
     expect(old.body.version_id).toBe(v2.version_id);
-    const viaOld = await app.request("GET", `${base()}/files/${v1.version_id}/addon?is_latest=1`, { token: alice.token });
+    const viaOld = await app.api(threadFilesApi.getThreadFileAddon, { params: { id: ws.id, tid, version_id: v1.version_id }, query: { is_latest: "1" }, token: alice.token });
     expect(viaOld.body.version_id).toBe(v2.version_id);
   });
 
   it("diff: exactly the changed cells and the added sheet", async () => {
-    const res = await app.request("GET", `${base()}/files/${v1.file_id}/diff?from=${v1.version_id}&to=${v2.version_id}`, { token: alice.token });
+    const res = await app.api(threadFilesApi.diffThreadFile, { params: { id: ws.id, tid, fid: v1.file_id }, query: { from: v1.version_id, to: v2.version_id }, token: alice.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       kind: "workbook",
@@ -125,23 +131,23 @@ describe("edit_file, list, version, addon", () => {
     expect(a.body).toMatchObject({ filename: "notes.md", number: 1 });
     const b = await edit({ version_id: a.body.version_id }, { name: "x", bytes: Buffer.from("alpha\nBETA\ngamma\ndelta\n") });
     expect(b.body).toMatchObject({ file_id: a.body.file_id, filename: "notes.md", number: 2 });
-    const res = await app.request("GET", `${base()}/files/${a.body.file_id}/diff?from=${a.body.version_id}&to=${b.body.version_id}`, { token: alice.token });
+    const res = await app.api(threadFilesApi.diffThreadFile, { params: { id: ws.id, tid, fid: a.body.file_id }, query: { from: a.body.version_id, to: b.body.version_id }, token: alice.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: "text", identical: false, added: 2, removed: 1 });
-    expect(res.body.hunks[0].lines).toEqual([
+    expect((res.body as Extract<typeof res.body, { kind: "text" }>).hunks[0]!.lines).toEqual([
       { type: "unchanged", old_line: 1, new_line: 1, text: "alpha" },
       { type: "removed", old_line: 2, new_line: null, text: "beta" },
       { type: "added", old_line: null, new_line: 2, text: "BETA" },
       { type: "unchanged", old_line: 3, new_line: 3, text: "gamma" },
       { type: "added", old_line: null, new_line: 4, text: "delta" },
     ]);
-    const addon = await app.request("GET", `${base()}/files/${b.body.version_id}/addon`, { token: alice.token });
+    const addon = await app.api(threadFilesApi.getThreadFileAddon, { params: { id: ws.id, tid, version_id: b.body.version_id }, query: {}, token: alice.token });
     expect(addon.body).toMatchObject({ kind: "text", text: "alpha\nBETA\ngamma\ndelta\n", truncated: false, filename: "notes.md" });
 
-    const mixed = await app.request("GET", `${base()}/files/${a.body.file_id}/diff?from=${a.body.version_id}&to=${v2.version_id}`, { token: alice.token });
+    const mixed = await app.api(threadFilesApi.diffThreadFile, { params: { id: ws.id, tid, fid: a.body.file_id }, query: { from: a.body.version_id, to: v2.version_id }, token: alice.token });
     expect(mixed.status).toBe(400);
-    expect(mixed.body.error.code).toBe("thread-files/different-files");
-    const unknown = await app.request("GET", `${base()}/files/${a.body.file_id}/diff?from=${a.body.version_id}&to=nope`, { token: alice.token });
+    expect(mixed.error?.code).toBe("thread-files/different-files");
+    const unknown = await app.api(threadFilesApi.diffThreadFile, { params: { id: ws.id, tid, fid: a.body.file_id }, query: { from: a.body.version_id, to: "nope" }, token: alice.token });
     expect(unknown.status).toBe(404);
   });
 
@@ -150,14 +156,14 @@ describe("edit_file, list, version, addon", () => {
     const res = await edit({ file_id: original.id }, { name: "model.xlsx", bytes: await workbookV1(), type: XLSX });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename: "workbook.xlsx", number: 1 });
-    const list = await app.request("GET", `${base()}/files`, { token: alice.token });
-    expect(list.body.files.find((f: { file_id: string }) => f.file_id === res.body.file_id).original_file_id).toBe(original.id);
+    const list = await app.api(threadFilesApi.listThreadFiles, { params: { id: ws.id, tid }, token: alice.token });
+    expect(list.body.files.find((f: { file_id: string }) => f.file_id === res.body.file_id)!.original_file_id).toBe(original.id);
     const missing = await edit({ file_id: "no-such-file" }, { name: "a.xlsx", bytes: await workbookV1() });
     expect(missing.status).toBe(404);
   });
 
   it("thread files are not workspace files: not listed there, not indexed", async () => {
-    const res = await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token });
+    const res = await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: alice.token });
     expect(res.body.files.map((f: { id: string }) => f.id)).not.toContain(v1.file_id);
     const jobs = await app.deps.db.kysely.selectFrom("jobs").select("file_id").where("file_id", "=", v1.file_id).execute();
     expect(jobs).toEqual([]);
@@ -187,9 +193,9 @@ describe("section 5's messages", () => {
     ["neither", {}],
     ["both", { file_id: "f", filename: "x.txt" }],
   ])("transfer with %s of file_id and filename: 400 'Must provide one of fileId or filename'", async (_what, body) => {
-    const res = await app.request("POST", `${base()}/files/${vid}/transfer_to_workspace`, { token: alice.token, body });
+    const res = await app.api(threadFilesApi.transferThreadFile, { params: { id: ws.id, tid, version_id: vid }, token: alice.token, body });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: "thread-files/transfer-target", message: "Must provide one of fileId or filename" });
+    expect(res.error).toEqual({ code: "thread-files/transfer-target", message: "Must provide one of fileId or filename" });
   });
 
   it("edit_file with both version_id (fileVersion) and file_id (originalFileId): 400, nothing stored", async () => {
@@ -210,20 +216,20 @@ describe("section 5's messages", () => {
 describe("rename and transfer", () => {
   it("renames a thread file (filename rules apply)", async () => {
     const saved = (await edit({ filename: "draft.txt" }, { name: "d", bytes: Buffer.from("draft") })).body;
-    const res = await app.request("PATCH", `${base()}/files/${saved.file_id}/filename`, { token: alice.token, body: { filename: "final.txt" } });
+    const res = await app.api(threadFilesApi.renameThreadFile, { params: { id: ws.id, tid, fid: saved.file_id }, token: alice.token, body: { filename: "final.txt" } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ file_id: saved.file_id, filename: "final.txt" });
-    const bad = await app.request("PATCH", `${base()}/files/${saved.file_id}/filename`, { token: alice.token, body: { filename: "a/b.txt" } });
+    const bad = await app.api(threadFilesApi.renameThreadFile, { params: { id: ws.id, tid, fid: saved.file_id }, token: alice.token, body: { filename: "a/b.txt" } });
     expect(bad.status).toBe(400);
-    const unknown = await app.request("PATCH", `${base()}/files/nope/filename`, { token: alice.token, body: { filename: "x.txt" } });
+    const unknown = await app.api(threadFilesApi.renameThreadFile, { params: { id: ws.id, tid, fid: "nope" }, token: alice.token, body: { filename: "x.txt" } });
     expect(unknown.status).toBe(404);
   });
 
   it("transfer as a new workspace file: queued for indexing, then search finds its text", async () => {
     const saved = (await edit({ filename: "memo.md" }, { name: "memo.md", bytes: Buffer.from("# Memo\n\nThe zanzibar lighthouse budget is 42 million.\n") })).body;
-    const search = () => app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query: "zanzibar lighthouse" } });
+    const search = () => app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query: "zanzibar lighthouse" } });
     expect((await search()).body.results).toEqual([]);
-    const res = await app.request("POST", `${base()}/files/${saved.version_id}/transfer_to_workspace`, { token: alice.token, body: { filename: "memo.md" } });
+    const res = await app.api(threadFilesApi.transferThreadFile, { params: { id: ws.id, tid, version_id: saved.version_id }, token: alice.token, body: { filename: "memo.md" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename: "memo.md", status: "uploaded" });
     await drainQueue(app.deps);
@@ -235,17 +241,17 @@ describe("rename and transfer", () => {
     const target = await uploadFile(app, alice.token, ws.id, { filename: "plan.md", bytes: Buffer.from("# Plan\n\nThe old quetzal plan.\n"), contentType: "text/markdown" });
     await drainQueue(app.deps);
     const saved = (await edit({ filename: "plan.md" }, { name: "plan.md", bytes: Buffer.from("# Plan\n\nThe new ocelot plan.\n") })).body;
-    const res = await app.request("POST", `${base()}/files/${saved.version_id}/transfer_to_workspace`, { token: alice.token, body: { file_id: target.id } });
+    const res = await app.api(threadFilesApi.transferThreadFile, { params: { id: ws.id, tid, version_id: saved.version_id }, token: alice.token, body: { file_id: target.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ id: target.id, filename: "plan.md", status: "uploaded" });
     expect(res.body.version_id).not.toBe(target.version_id);
     await drainQueue(app.deps);
-    const hits = async (q: string) => (await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query: q } })).body.results.map((r: { file_id: string }) => r.file_id);
+    const hits = async (q: string) => (await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query: q } })).body.results.map((r: { file_id: string }) => r.file_id);
     expect(await hits("ocelot")).toEqual([target.id]);
     expect(await hits("quetzal")).toEqual([]);
-    const meta = await app.request("GET", `/workspaces/${ws.id}/files/${target.id}/metadata`, { token: alice.token });
+    const meta = await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: target.id }, token: alice.token });
     expect(meta.body.versions).toHaveLength(2);
-    const unknown = await app.request("POST", `${base()}/files/${saved.version_id}/transfer_to_workspace`, { token: alice.token, body: { file_id: "nope" } });
+    const unknown = await app.api(threadFilesApi.transferThreadFile, { params: { id: ws.id, tid, version_id: saved.version_id }, token: alice.token, body: { file_id: "nope" } });
     expect(unknown.status).toBe(404);
   });
 });
@@ -300,13 +306,13 @@ describe("permissions", () => {
     const t = await newThread(pub.id);
     const saved = (await edit({}, { name: "w.xlsx", bytes: await workbookV1(), type: XLSX }, { w: pub.id, t })).body;
     for (const token of [bob.token, undefined]) {
-      expect((await app.request("GET", `${base(pub.id, t)}/files`, { token })).body.files).toHaveLength(1);
-      expect((await app.request("GET", `${base(pub.id, t)}/files/${saved.version_id}`, { token })).status).toBe(200);
-      expect((await app.request("GET", `${base(pub.id, t)}/files/${saved.version_id}/addon`, { token })).status).toBe(200);
-      expect((await app.request("GET", `${base(pub.id, t)}/files/${saved.file_id}/diff?from=${saved.version_id}&to=${saved.version_id}`, { token })).status).toBe(200);
+      expect((await app.api(threadFilesApi.listThreadFiles, { params: { id: pub.id, tid: t }, token })).body.files).toHaveLength(1);
+      expect((await app.api(threadFilesApi.getThreadFileVersion, { params: { id: pub.id, tid: t, version_id: saved.version_id }, query: {}, token })).status).toBe(200);
+      expect((await app.api(threadFilesApi.getThreadFileAddon, { params: { id: pub.id, tid: t, version_id: saved.version_id }, query: {}, token })).status).toBe(200);
+      expect((await app.api(threadFilesApi.diffThreadFile, { params: { id: pub.id, tid: t, fid: saved.file_id }, query: { from: saved.version_id, to: saved.version_id }, token })).status).toBe(200);
     }
-    expect((await app.request("PATCH", `${base(pub.id, t)}/files/${saved.file_id}/filename`, { token: bob.token, body: { filename: "x.xlsx" } })).status).toBe(403);
-    expect((await app.request("POST", `${base(pub.id, t)}/files/${saved.version_id}/transfer_to_workspace`, { token: bob.token, body: { filename: "x.xlsx" } })).status).toBe(403);
+    expect((await app.api(threadFilesApi.renameThreadFile, { params: { id: pub.id, tid: t, fid: saved.file_id }, token: bob.token, body: { filename: "x.xlsx" } })).status).toBe(403);
+    expect((await app.api(threadFilesApi.transferThreadFile, { params: { id: pub.id, tid: t, version_id: saved.version_id }, token: bob.token, body: { filename: "x.xlsx" } })).status).toBe(403);
     expect((await edit({ version_id: saved.version_id }, { name: "w.xlsx", bytes: await workbookV1() }, { w: pub.id, t, token: bob.token })).status).toBe(403);
   });
 });
@@ -321,12 +327,12 @@ describe("deleting", () => {
     const b = (await edit({ filename: "b.txt" }, { name: "b.txt", bytes: Buffer.from("b") }, { w: w.id, t: t2 })).body;
     expect((await blobFiles(app)).length).toBe(before.length + 3);
 
-    expect((await app.request("DELETE", `/workspaces/${w.id}/threads/${t1}`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(threadsApi.deleteThread, { params: { id: w.id, tid: t1 }, token: alice.token })).status).toBe(200);
     expect((await blobFiles(app)).length).toBe(before.length + 1);
     const rows = await app.deps.db.kysely.selectFrom("files").select("id").where("id", "in", [a.file_id, b.file_id]).execute();
     expect(rows.map((r) => r.id)).toEqual([b.file_id]);
 
-    expect((await app.request("DELETE", `/workspaces/${w.id}`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(workspacesApi.deleteWorkspace, { params: { id: w.id }, token: alice.token })).status).toBe(200);
     expect(await blobFiles(app)).toEqual(before);
     expect(await app.deps.db.kysely.selectFrom("file_versions").select("id").where("file_id", "=", b.file_id).execute()).toEqual([]);
   });
@@ -335,7 +341,7 @@ describe("deleting", () => {
 /** exceljs reads what edit_file stored back, formulas intact. */
 it("the stored workbook opens in exceljs with its formula live", async () => {
   const saved = (await edit({}, { name: "w.xlsx", bytes: await workbookV1(), type: XLSX })).body;
-  const meta = await app.request("GET", `${base()}/files/${saved.version_id}`, { token: alice.token });
+  const meta = await app.api(threadFilesApi.getThreadFileVersion, { params: { id: ws.id, tid, version_id: saved.version_id }, query: {}, token: alice.token });
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await getBytes(app, meta.body.download_url)).bytes as unknown as ExcelJS.Buffer);
   expect(wb.getWorksheet("Model")!.getCell("B4").value).toMatchObject({ formula: "B2-B3", result: 40 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp, type TestResponse } from "../helpers/test-app.ts";
+import * as threadsApi from "../../contracts/threads.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /**
  * Issue 12, defect 5: a NUL byte or an unpaired surrogate in any text a request carries (JSON
@@ -18,7 +21,7 @@ beforeAll(async () => {
   app = await createTestApp();
   alice = await createUser(app);
   ws = (await createWorkspace(app, alice.token)).id;
-  const thread = await app.request("POST", `/workspaces/${ws}/threads`, { token: alice.token, body: {} });
+  const thread = await app.api(threadsApi.createThread, { params: { id: ws }, token: alice.token, body: {} });
   tid = thread.body.id;
   const file = await uploadFile(app, alice.token, ws);
   fid = file.id;
@@ -61,7 +64,7 @@ describe("JSON bodies", () => {
   });
 
   it("paired surrogates (emoji) are text like any other, stored intact", async () => {
-    const res = await app.request("POST", "/workspaces", { token: alice.token, body: { name: "Pod \u{1F4C8} Q3" } });
+    const res = await app.api(workspacesApi.createWorkspace, { token: alice.token, body: { name: "Pod \u{1F4C8} Q3" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.name).toBe("Pod \u{1F4C8} Q3");
   });
@@ -102,7 +105,7 @@ describe("form fields and file names", () => {
   it("an account upload whose file name holds a NUL: 400 naming the file", async () => {
     const res = await app.request("POST", "/users/me/files/upload", { token: alice.token, ...multipart([{ name: "file", filename: "re\u0000port.txt", value: "hello" }]) });
     expectRefused(res, "file");
-    const list = await app.request("GET", "/users/me/files", { token: alice.token });
+    const list = await app.api(libraryApi.listAccountFiles, { query: {}, token: alice.token });
     expect(list.body.files).toHaveLength(0);
   });
 

@@ -5,6 +5,8 @@ import { startApiProcess } from "../helpers/api-process.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, fileRowsOf, getBytes, putBytes, reachable, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as filesApi from "../../contracts/files.ts";
+import * as libraryApi from "../../contracts/library.ts";
 
 /** What an upload URL may do (the disk store's own signed URLs): where it points, when it writes. */
 let app: TestApp;
@@ -18,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const finalize = (fid: string, bytes: Buffer, filename = "a.txt") =>
-  app.request("POST", `/workspaces/${wsId}/files/${fid}/finalize_upload`, { token: alice.token, body: { filename, byte_size: bytes.length, checksum: sha256(bytes) } });
+  app.api(filesApi.finalizeUpload, { params: { id: wsId, fid }, token: alice.token, body: { filename, byte_size: bytes.length, checksum: sha256(bytes) } });
 const download = async (fid: string) => {
-  const dl = await app.request("POST", `/workspaces/${wsId}/files/${fid}/generate_download_url`, { token: alice.token });
+  const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid }, body: undefined, token: alice.token });
   return getBytes(app, dl.body.download_url);
 };
-const storage = async () => (await app.request("GET", "/users/me/storage", { token: alice.token })).body.used_storage as number;
+const storage = async () => (await app.api(libraryApi.getStorage, { token: alice.token })).body.used_storage as number;
 const partFiles = async () => (await blobFiles(app)).filter((f) => f.endsWith(".part"));
 
 async function until(check: () => Promise<boolean>, what: string) {
@@ -40,7 +42,7 @@ describe("upload URLs point at the page's own origin", () => {
     expect(r.upload_url).toMatch(/^\/api\/blobs\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect((await putBytes(app, r.upload_url, Buffer.from("hello"))).status).toBe(200);
     expect((await finalize(r.file_id, Buffer.from("hello"))).status).toBe(200);
-    const dl = await app.request("POST", `/workspaces/${wsId}/files/${r.file_id}/generate_download_url`, { token: alice.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: alice.token });
     expect(dl.body.download_url).toMatch(/^\/api\/blobs\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   });
 });
@@ -77,7 +79,7 @@ describe("an upload URL writes once, only while its reservation is open", () => 
     const bytes = Buffer.alloc(64 * 1024, 7);
     const used = await storage();
     const r = await reserve(app, alice.token, wsId, bytes.length);
-    expect((await app.request("DELETE", `/workspaces/${wsId}/files/${r.file_id}`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status).toBe(200);
     const before = await blobFiles(app);
     const put = await putBytes(app, r.upload_url, bytes);
     expect(put.status).toBe(403);
@@ -101,7 +103,7 @@ describe("an upload URL writes once, only while its reservation is open", () => 
     });
     const res = fetch(reachable(app, r.upload_url), { method: "PUT", body, headers: { "content-type": "application/octet-stream" }, duplex: "half" } as RequestInit);
     await until(async () => (await partFiles()).length > 0, "the PUT to start writing");
-    expect((await app.request("DELETE", `/workspaces/${wsId}/files/${r.file_id}`, { token: alice.token })).status).toBe(200);
+    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status).toBe(200);
     finish();
     const answer = await res;
     expect(answer.status).toBe(403);

@@ -4,6 +4,7 @@ import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { startFakeServer, type FakeServer } from "../helpers/fake-http.ts";
 import { blobFiles, createWorkspace, getBytes, postMultipart, sha256 } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import * as filesApi from "../../contracts/files.ts";
 
 const CSV = Buffer.from("a,b\n1,2\n");
 
@@ -122,7 +123,7 @@ describe("against a local fake (URL_IMPORT_ALLOW_PRIVATE=true)", () => {
   async function expectImported(res: { status: number; body: { id: string; filename: string } }, filename: string, contentType: string) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename, byte_size: CSV.length, checksum: sha256(CSV), content_type: contentType, status: "uploaded" });
-    const dl = await app.request("POST", `/workspaces/${wsId}/files/${res.body.id}/generate_download_url`, { token: user.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: res.body.id }, body: undefined, token: user.token });
     expect((await getBytes(app, dl.body.download_url)).bytes.equals(CSV)).toBe(true);
   }
 

@@ -5,6 +5,7 @@ import type { CreatedUser } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/files.ts";
 import type { TestApp } from "../helpers/test-app.ts";
 import { useWorkspaceApp } from "../helpers/workspace-app.ts";
+import * as searchApi from "../../contracts/search.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -38,7 +39,7 @@ describe("worker loop", () => {
     expect(docs.map((d) => d.file_id).sort()).toEqual(files.map((f) => f.id).sort());
     expect(docs.every((d) => Number(d.page_count) === 2)).toBe(true);
     for (const [i, word] of WORDS.entries()) {
-      const res = await app.request("POST", `/workspaces/${ws.id}/search`, { token: alice.token, body: { query: word, limit: 10 } });
+      const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query: word, limit: 10 } });
       expect(res.status).toBe(200);
       expect(res.body.results.map((r: { file_id: string; page: number }) => [r.file_id, r.page])).toEqual([[files[i].id, 1]]);
     }

@@ -4,6 +4,7 @@ import { blobFiles, createWorkspace, uploadFile } from "../helpers/files.ts";
 import * as c from "../../contracts/workspaces.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { ApiResult } from "../helpers/typed-api.ts";
+import * as threadsApi from "../../contracts/threads.ts";
 
 let app: TestApp;
 let alice: CreatedUser;
@@ -94,7 +95,7 @@ describe("delete", () => {
   it("removes the workspace with its threads, files and their bytes", async () => {
     const ws = await createWorkspace(app, alice.token);
     const before = await blobFiles(app);
-    const t = await app.request("POST", `/workspaces/${ws.id}/threads`, { token: alice.token, body: { name: "T" } });
+    const t = await app.api(threadsApi.createThread, { params: { id: ws.id }, token: alice.token, body: { name: "T" } });
     const f = await uploadFile(app, alice.token, ws.id);
     expect((await blobFiles(app)).length).toBe(before.length + 1);
     const res = await app.api(c.deleteWorkspace, { params: { id: ws.id }, token: alice.token });

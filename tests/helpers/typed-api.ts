@@ -11,7 +11,8 @@ export interface ApiCallOptions {
 export interface ApiResult<E extends Endpoint> {
   status: number;
   headers: Headers;
-  /** The 2xx answer, already checked against the endpoint's response schema (undefined on an error). */
+  /** The 2xx answer, already checked against the endpoint's response schema. On an error it holds the
+   *  error envelope instead (untyped: read `error`), so `JSON.stringify(res.body)` in a failure message says what went wrong. */
   body: EndpointResponse<E>;
   /** A non-2xx answer's error ({ code, message, fields? }) as the web tier's client rebuilds it (undefined on success). */
   error: ErrorBody["error"] | undefined;
@@ -44,7 +45,7 @@ export function typedCaller(url: string): ApiCaller {
       return { status: res!.status, headers: res!.headers, body, error: undefined };
     } catch (err) {
       if (!(err instanceof AppError) || !res) throw err;
-      return { status: res.status, headers: res.headers, body: undefined as never, error: err.toBody().error };
+      return { status: res.status, headers: res.headers, body: err.toBody() as never, error: err.toBody().error };
     }
   };
 }

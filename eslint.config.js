@@ -4,7 +4,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "scratch/", "test-results/", "playwright-report/"] },
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "data/", "scratch/", "test-results/", "playwright-report/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,12 +41,16 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|with)$/]",
-          message: "Queries belong in the owning domain's repo (repo.ts): see docs/decisions/0008-domains-own-their-tables.md.",
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|with)$/]",
+          message:
+            "Queries belong in the owning domain's repo (repo.ts): see docs/decisions/0008-domains-own-their-tables.md.",
         },
         {
-          selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql'], CallExpression[callee.object.name='sql'][callee.property.name=/^(raw|ref|table|id|lit|val|value|join)$/]",
-          message: "Raw SQL belongs in the owning domain's repo (repo.ts): see docs/decisions/0008-domains-own-their-tables.md.",
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql'], CallExpression[callee.object.name='sql'][callee.property.name=/^(raw|ref|table|id|lit|val|value|join)$/]",
+          message:
+            "Raw SQL belongs in the owning domain's repo (repo.ts): see docs/decisions/0008-domains-own-their-tables.md.",
         },
       ],
     },

@@ -34,7 +34,10 @@ export interface StartedServer {
 
 type ViteMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
-export async function startServer(config: Config, overrides: Partial<Parameters<typeof bootBackend>[0]> = {}): Promise<StartedServer> {
+export async function startServer(
+  config: Config,
+  overrides: Partial<Parameters<typeof bootBackend>[0]> = {},
+): Promise<StartedServer> {
   const roles = new Set(config.ROLES);
   // The worker role needs the backend too (database, blobs): ROLES=worker alone runs ingestion.
   const needBackend = roles.has("api") || roles.has("worker") || (roles.has("web") && !config.BACKEND_URL);
@@ -61,14 +64,17 @@ export async function startServer(config: Config, overrides: Partial<Parameters<
 }
 
 function addSecurityHeaders(app: Hono): void {
-  app.use("*", secureHeaders({
+  app.use(
+    "*",
+    secureHeaders({
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
       xFrameOptions: "DENY",
       // Not "no-referrer": under it Chromium posts forms with `Origin: null`, which React Router
       // refuses as cross-origin, and forms without JavaScript would break.
       referrerPolicy: "same-origin",
-    }));
+    }),
+  );
 }
 
 function addTrailingSlashRedirects(app: Hono): void {
@@ -92,9 +98,13 @@ async function mountWeb(app: Hono, config: Config, backend: Backend | null): Pro
   const proxies = trustedProxies(config.TRUST_PROXY);
   const direct = sameOrigin({ publicUrl: config.PUBLIC_URL });
   const proxied = sameOrigin({ publicUrl: config.PUBLIC_URL, trustProxy: true });
-  app.use("*", (c, next) => {
-    return (isTrustedProxy(socketPeer(c), proxies) ? proxied : direct)(c, next);
-  }, formActionsOnly());
+  app.use(
+    "*",
+    (c, next) => {
+      return (isTrustedProxy(socketPeer(c), proxies) ? proxied : direct)(c, next);
+    },
+    formActionsOnly(),
+  );
   const transport: ApiTransport = config.BACKEND_URL
     ? httpTransport(config.BACKEND_URL)
     : inProcessTransport(backend!.api);
@@ -141,13 +151,17 @@ interface WebBuild {
 
 async function viteBuild(): Promise<WebBuild> {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  return { vite: vite.middlewares, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+  return {
+    vite: vite.middlewares,
+    getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  };
 }
 
 /** The built app and its static files (build/client); sets the build time in the public env. */
 async function productionBuild(app: Hono, publicEnv: PublicEnv): Promise<WebBuild> {
   const buildFile = path.resolve("build/server/index.js");
-  if (!fs.existsSync(buildFile)) throw new Error("No web build found: run `npm run build` first (npm start does it for you).");
+  if (!fs.existsSync(buildFile))
+    throw new Error("No web build found: run `npm run build` first (npm start does it for you).");
   const build = (await import(buildFile)) as ServerBuild;
   publicEnv.buildTime = fs.statSync(buildFile).mtime.toISOString();
   // Gzip static assets and page documents only. Streamed single-fetch data (.data) and action
@@ -156,8 +170,17 @@ async function productionBuild(app: Hono, publicEnv: PublicEnv): Promise<WebBuil
   // compressed either: hono's filter skips text/event-stream and `cache-control: no-transform`.
   const gzip = compress();
   app.use("*", (c, next) => (c.req.method === "GET" && !c.req.path.endsWith(".data") ? gzip(c, next) : next()));
-  app.use("/media/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
-  app.use("/assets/*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
+  app.use(
+    "/media/*",
+    serveStatic({ root: "build/client", onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }),
+  );
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: "build/client",
+      onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
+    }),
+  );
   app.use("*", serveStatic({ root: "build/client" }));
   return { getBuild: async () => build, vite: null };
 }
@@ -197,7 +220,9 @@ function socketPeer(c: Context): string | undefined {
 
 async function serve(config: Config) {
   const started = await startServer(config);
-  console.log(`Analyst Workspace (${config.ROLES.join(", ")}) on ${started.url} · data in ${config.DATA_DIR} · database ${started.backend?.deps.db.dialect ?? "remote"}`);
+  console.log(
+    `Analyst Workspace (${config.ROLES.join(", ")}) on ${started.url} · data in ${config.DATA_DIR} · database ${started.backend?.deps.db.dialect ?? "remote"}`,
+  );
   const stop = async () => {
     await started.close();
     process.exit(0);

@@ -12,7 +12,13 @@ export const streamTimeout = 5_000;
  * script of the document (React Router's, React's streaming ones, root.tsx's) carries the
  * per-request nonce that server.ts put into the load context.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const { nonce, header } = loadContext.csp;
   headers.set("Content-Security-Policy", header);
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
@@ -21,7 +27,8 @@ export default function handleRequest(request: Request, status: number, headers:
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers (and SPA mode) get the whole page at once instead of a stream.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(

@@ -1,5 +1,15 @@
 import "./lib/zod-jitless.ts";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { Toaster } from "sonner";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
@@ -59,9 +69,19 @@ export function ErrorBoundary() {
   const supportEmail = data?.env.supportEmail ?? "support@example.com";
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) {
-    return <ErrorPage title="Page Not Found" message="The page you're looking for doesn't exist or has been moved." supportEmail={supportEmail} retry={false} />;
+    return (
+      <ErrorPage
+        title="Page Not Found"
+        message="The page you're looking for doesn't exist or has been moved."
+        supportEmail={supportEmail}
+        retry={false}
+      />
+    );
   }
-  const message = isRouteErrorResponse(error) && error.statusText ? error.statusText : "Something went wrong while loading this page. Please try again.";
+  const message =
+    isRouteErrorResponse(error) && error.statusText
+      ? error.statusText
+      : "Something went wrong while loading this page. Please try again.";
   return (
     <>
       <title>{`Error ${status}`}</title>

@@ -24,7 +24,9 @@ const redirects = [
   route("pod/:workspaceId", "routes/redirect-pod.ts", { id: "redirect-pod" }),
   route("pod/:workspaceId/thread/:threadId", "routes/redirect-pod.ts", { id: "redirect-pod-thread" }),
   route("workspace/:workspaceId/canvas", "routes/redirect-canvas.ts", { id: "redirect-canvas" }),
-  route("workspace/:workspaceId/thread/:threadId/canvas", "routes/redirect-canvas.ts", { id: "redirect-thread-canvas" }),
+  route("workspace/:workspaceId/thread/:threadId/canvas", "routes/redirect-canvas.ts", {
+    id: "redirect-thread-canvas",
+  }),
 ];
 
 /** Signed-in pages not built yet: they already require sign-in and show the app shell. */

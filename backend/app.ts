@@ -58,7 +58,12 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
     // client's address the same way and sent it as the only X-Forwarded-For.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const forwardedFor = c.req.header("x-forwarded-for");
-    c.set("clientAddress", incoming ? clientAddress(incoming.socket.remoteAddress, forwardedFor, proxies) : inProcessClientAddress(forwardedFor));
+    c.set(
+      "clientAddress",
+      incoming
+        ? clientAddress(incoming.socket.remoteAddress, forwardedFor, proxies)
+        : inProcessClientAddress(forwardedFor),
+    );
     await next();
     c.header("x-request-id", c.get("requestId"));
     c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
@@ -70,10 +75,10 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   // Byte uploads (signed PUTs, multipart files) stream to storage with their own limits: the
   // raw endpoints declared `streamed`, registered below.
   const jsonLimit = bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
-      },
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
+    },
   });
   app.use("*", (c, next) => (isStreamedRequest(app, c.req.method, c.req.path) ? next() : jsonLimit(c, next)));
 
@@ -123,7 +128,8 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   });
 
   // Mounted under /api by server.ts, an unknown path would fall through to the web app's HTML 404.
-  const notFound = (c: Context) => c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404);
+  const notFound = (c: Context) =>
+    c.json(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404);
   app.all("*", notFound);
   app.notFound(notFound);
   app.onError((err, c) => handleError(err, c, deps.log.error));

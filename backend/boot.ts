@@ -38,7 +38,9 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
     baseUrl: publicUrl,
     adminEmails: config.ADMIN_EMAILS,
     requireSignupCode: config.REQUIRE_SIGNUP_CODE,
-    google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
+    google: config.googleEnabled
+      ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }
+      : undefined,
   });
   const identity = createBetterAuthIdentity(auth, db);
   const mailer =
@@ -58,7 +60,16 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
     : createDiskStore({ root: path.join(config.DATA_DIR, "blobs"), secret });
   const llm = createLlmProvider(config);
   const deps = {
-    config, db, identity, mailer, log, publicUrl, secret, blobs, llm, admin: createAdminChecker({ identity }),
+    config,
+    db,
+    identity,
+    mailer,
+    log,
+    publicUrl,
+    secret,
+    blobs,
+    llm,
+    admin: createAdminChecker({ identity }),
     search: createSearchIndex(db, search),
     documentLabels: new Map(),
   } as Omit<Deps, "answers"> as Deps;

@@ -17,8 +17,12 @@ export interface StartedWorker {
 
 /** Sweeps what clients abandoned: unfinished uploads and answers whose writer went away. */
 async function sweep(deps: Deps): Promise<void> {
-  await sweepStaleUploads(deps).catch((err: unknown) => deps.log.error("[files] sweeping abandoned uploads failed:", err));
-  await sweepAbandonedAnswers(deps, ABANDONED_MS).catch((err: unknown) => deps.log.error("[agent] closing abandoned answers failed:", err));
+  await sweepStaleUploads(deps).catch((err: unknown) =>
+    deps.log.error("[files] sweeping abandoned uploads failed:", err),
+  );
+  await sweepAbandonedAnswers(deps, ABANDONED_MS).catch((err: unknown) =>
+    deps.log.error("[agent] closing abandoned answers failed:", err),
+  );
 }
 
 /**

@@ -11,15 +11,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseText } from "../backend/ingestion/parsers/text.ts";
 
-const STOP = new Set("the of and to in a for is on by as what was were with that from this be are or at an its it how which has have fy".split(" "));
+const STOP = new Set(
+  "the of and to in a for is on by as what was were with that from this be are or at an its it how which has have fy".split(
+    " ",
+  ),
+);
 const K1 = 1.2;
 const B = 0.75;
 
-export const tokenize = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
+export const tokenize = (s: string): string[] =>
+  (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
 
 /** The text of each page of a file, page 1 first. */
 export function pageTexts(file: string): string[] {
-  if (file.endsWith(".txt")) return parseText(fs.readFileSync(file), path.basename(file), false).pages.map((p) => p.text);
+  if (file.endsWith(".txt"))
+    return parseText(fs.readFileSync(file), path.basename(file), false).pages.map((p) => p.text);
   // stderr ignored: poppler complains about harmless oddities of some files ("Syntax Error: ...").
   const quiet = { encoding: "utf8" as const, stdio: ["ignore", "pipe", "ignore"] as ("ignore" | "pipe")[] };
   const info = execFileSync("pdfinfo", [file], quiet);
@@ -28,7 +34,10 @@ export function pageTexts(file: string): string[] {
   return Array.from({ length: count }, (_, i) => pages[i] ?? "");
 }
 
-export interface PageHit { doc: string; page: number }
+export interface PageHit {
+  doc: string;
+  page: number;
+}
 
 export class PageBm25 {
   private readonly pages: { doc: string; page: number; tf: Map<string, number>; length: number }[] = [];

@@ -15,12 +15,19 @@ const OWN = ["berkshire", "constitutions", "irs", "paul_graham", "examples"];
 const sets = process.argv.slice(2).length ? process.argv.slice(2) : OWN;
 
 const normalize = (s: string) =>
-  s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2010-\u2014]/g, "-").replace(/\s+/g, " ").toLowerCase().trim();
+  s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2014]/g, "-")
+    .replace(/\s+/g, " ")
+    .toLowerCase()
+    .trim();
 
 const txtPages = new Map<string, string[]>();
 function pageText(key: string, page: number): string {
   const file = path.join(DATA, key);
-  if (!key.endsWith(".txt")) return execFileSync("pdftotext", ["-f", String(page), "-l", String(page), file, "-"], { encoding: "utf8" });
+  if (!key.endsWith(".txt"))
+    return execFileSync("pdftotext", ["-f", String(page), "-l", String(page), file, "-"], { encoding: "utf8" });
   if (!txtPages.has(key)) txtPages.set(key, pageTexts(file));
   return txtPages.get(key)![page - 1] ?? "";
 }
@@ -38,12 +45,15 @@ for (const name of sets) {
   questions.forEach((q, i) => {
     const where = `${name}.jsonl:${i + 1}`;
     if (!corpus.files.includes(q.doc)) return bad.push(`${where}: ${q.doc} is not a file of the corpus`);
-    if (!q.question?.trim() || !q.evidence_text?.trim() || !q.pages?.length) return bad.push(`${where}: question, evidence_text and pages are required`);
+    if (!q.question?.trim() || !q.evidence_text?.trim() || !q.pages?.length)
+      return bad.push(`${where}: question, evidence_text and pages are required`);
     const found = q.pages.filter((p) => normalize(pageText(q.doc, p)).includes(normalize(q.evidence_text)));
     if (found.length === 0) bad.push(`${where}: "${q.evidence_text}" is not on page ${q.pages.join(", ")} of ${q.doc}`);
   });
   const docs = new Set(questions.map((q) => q.doc)).size;
-  console.log(`${name}: ${questions.length - bad.length}/${questions.length} questions checked, over ${docs} of ${corpus.files.length} files`);
+  console.log(
+    `${name}: ${questions.length - bad.length}/${questions.length} questions checked, over ${docs} of ${corpus.files.length} files`,
+  );
   for (const b of bad) console.log(`  ${b}`);
   failures += bad.length;
 }

@@ -12,13 +12,28 @@ import path from "node:path";
 export const DATA = path.resolve(process.env.SHARED_DATA_DIR ?? "../shared/data");
 const QUESTIONS_DIR = path.join(import.meta.dirname, "questions");
 
-export interface Question { doc: string; question: string; pages: number[] }
-export interface Corpus { name: string; files: string[]; questions: () => Question[] }
+export interface Question {
+  doc: string;
+  question: string;
+  pages: number[];
+}
+export interface Corpus {
+  name: string;
+  files: string[];
+  questions: () => Question[];
+}
 /** A line of bench/questions/*.jsonl: `doc` is the file's key; `evidence_text` is on the evidence page. */
-export interface OwnQuestion extends Question { evidence_text: string; source?: string }
+export interface OwnQuestion extends Question {
+  evidence_text: string;
+  source?: string;
+}
 
 const readJsonl = (file: string) =>
-  fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** The files with one of `exts` under `dir` (one level of sub-folders too), keys relative to DATA. */
 function listFiles(dir: string, exts: string[]): string[] {
@@ -27,7 +42,8 @@ function listFiles(dir: string, exts: string[]): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.isDirectory()) out.push(...listFiles(path.join(dir, entry.name), exts));
-    else if (exts.some((e) => entry.name.endsWith(e)) && !entry.name.startsWith("LICENSE")) out.push(path.join(dir, entry.name));
+    else if (exts.some((e) => entry.name.endsWith(e)) && !entry.name.startsWith("LICENSE"))
+      out.push(path.join(dir, entry.name));
   }
   return out;
 }
@@ -36,7 +52,10 @@ function listFiles(dir: string, exts: string[]): string[] {
 function distinct(keys: string[]): string[] {
   const seen = new Set<string>();
   return keys.filter((k) => {
-    const hash = crypto.createHash("sha256").update(fs.readFileSync(path.join(DATA, k))).digest("hex");
+    const hash = crypto
+      .createHash("sha256")
+      .update(fs.readFileSync(path.join(DATA, k)))
+      .digest("hex");
     if (seen.has(hash)) return false;
     seen.add(hash);
     return true;
@@ -61,7 +80,9 @@ export const CORPORA: Corpus[] = [
     files: listFiles("financebench/pdfs", [".pdf"]),
     questions: () =>
       readJsonl(path.join(DATA, "financebench/qrels_subset.jsonl")).map((q) => ({
-        doc: `financebench/pdfs/${q.doc_name as string}.pdf`, question: q.question as string, pages: q.evidence_pages_1idx as number[],
+        doc: `financebench/pdfs/${q.doc_name as string}.pdf`,
+        question: q.question as string,
+        pages: q.evidence_pages_1idx as number[],
       })),
   },
   {
@@ -69,15 +90,27 @@ export const CORPORA: Corpus[] = [
     files: listFiles("uda_finqa", [".pdf"]),
     questions: () =>
       readJsonl(path.join(DATA, "uda_finqa/qrels_subset.jsonl")).map((q) => ({
-        doc: `uda_finqa/${q.doc_name as string}.pdf`, question: q.question as string, pages: [q.evidence_page_1idx as number],
+        doc: `uda_finqa/${q.doc_name as string}.pdf`,
+        question: q.question as string,
+        pages: [q.evidence_page_1idx as number],
       })),
   },
   {
     name: "mmlongbench",
     files: listFiles("mmlongbench/pdfs", [".pdf"]),
     questions: () =>
-      (JSON.parse(fs.readFileSync(path.join(DATA, "mmlongbench/samples_subset.json"), "utf8")) as { doc_id: string; question: string; evidence_pages: string }[])
-        .map((q) => ({ doc: `mmlongbench/pdfs/${q.doc_id}`, question: q.question, pages: JSON.parse(q.evidence_pages) as number[] }))
+      (
+        JSON.parse(fs.readFileSync(path.join(DATA, "mmlongbench/samples_subset.json"), "utf8")) as {
+          doc_id: string;
+          question: string;
+          evidence_pages: string;
+        }[]
+      )
+        .map((q) => ({
+          doc: `mmlongbench/pdfs/${q.doc_id}`,
+          question: q.question,
+          pages: JSON.parse(q.evidence_pages) as number[],
+        }))
         .filter((q) => q.pages.length > 0),
   },
   own("berkshire", "berkshire"),

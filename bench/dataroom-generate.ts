@@ -63,7 +63,11 @@ export async function listSources(dataDir: string): Promise<Source[]> {
   const rels = FOLDERS.flatMap((folder) => {
     const dir = path.join(dataDir, folder);
     if (!fs.existsSync(dir)) return [];
-    return fs.readdirSync(dir).filter((f) => f.toLowerCase().endsWith(".pdf")).sort().map((f) => `${folder}/${f}`);
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.toLowerCase().endsWith(".pdf"))
+      .sort()
+      .map((f) => `${folder}/${f}`);
   });
   return mapLimit(rels, 4, async (rel) => {
     const { stdout } = await run("qpdf", ["--show-npages", path.join(dataDir, rel)]);
@@ -106,7 +110,12 @@ export function planRoom(sources: Source[], total: number, seed: number): RoomDo
 function stampPdf(project: string, firstNumber: number, pages: number): Uint8Array {
   return makePdf(
     Array.from({ length: pages }, (_, i) => [
-      { text: `PROJECT ${project.toUpperCase()} - CONFIDENTIAL   ${project.toUpperCase()}-${String(firstNumber + i).padStart(7, "0")}`, x: 36, y: 14, size: 7 },
+      {
+        text: `PROJECT ${project.toUpperCase()} - CONFIDENTIAL   ${project.toUpperCase()}-${String(firstNumber + i).padStart(7, "0")}`,
+        x: 36,
+        y: 14,
+        size: 7,
+      },
     ]),
   );
 }
@@ -114,7 +123,13 @@ function stampPdf(project: string, firstNumber: number, pages: number): Uint8Arr
 const PROJECTS = ["Falcon", "Harbor", "Juniper", "Meridian", "Sequoia", "Tundra", "Vantage", "Willow"];
 
 /** Generates (or finds cached) a room of `total` pages. */
-export async function buildRoom(o: { dataDir: string; total: number; seed: number; parallel?: number; log?: (s: string) => void }): Promise<Room> {
+export async function buildRoom(o: {
+  dataDir: string;
+  total: number;
+  seed: number;
+  parallel?: number;
+  log?: (s: string) => void;
+}): Promise<Room> {
   const dir = path.join(os.tmpdir(), `dataroom-${o.total}-s${o.seed}-f${FORMAT}`);
   const manifest = path.join(dir, "manifest.json");
   if (fs.existsSync(manifest)) {
@@ -135,9 +150,11 @@ export async function buildRoom(o: { dataDir: string; total: number; seed: numbe
     fs.writeFileSync(stamp, stampPdf(PROJECTS[i % PROJECTS.length]!, firstNumbers[i]!, doc.pages));
     const pages = doc.sections.flatMap((s) => [path.join(o.dataDir, s.source), `${s.from}-${s.to}`]);
     // Exit code 3 is "succeeded with warnings" (some source PDFs have small defects qpdf repairs).
-    await run("qpdf", ["--empty", "--pages", ...pages, "--", "--overlay", stamp, "--", `${out}.tmp`]).catch((err: { code?: number }) => {
-      if (err.code !== 3) throw err;
-    });
+    await run("qpdf", ["--empty", "--pages", ...pages, "--", "--overlay", stamp, "--", `${out}.tmp`]).catch(
+      (err: { code?: number }) => {
+        if (err.code !== 3) throw err;
+      },
+    );
     fs.renameSync(`${out}.tmp`, out);
     fs.rmSync(stamp);
     if (++done % 200 === 0) o.log?.(`generated ${done}/${docs.length} documents`);
@@ -147,7 +164,10 @@ export async function buildRoom(o: { dataDir: string; total: number; seed: numbe
 }
 
 /** One PDF of exactly `pages` pages: the shared filings concatenated (for the single-large-file case). */
-export async function buildLongPdf(o: { dataDir: string; pages: number }): Promise<{ file: string; seconds: number; cached: boolean }> {
+export async function buildLongPdf(o: {
+  dataDir: string;
+  pages: number;
+}): Promise<{ file: string; seconds: number; cached: boolean }> {
   const file = path.join(os.tmpdir(), `dataroom-long-${o.pages}-f${FORMAT}.pdf`);
   if (fs.existsSync(file)) return { file, seconds: 0, cached: true };
   const started = performance.now();

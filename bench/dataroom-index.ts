@@ -33,10 +33,36 @@ export interface RoomIndex {
   docs: RoomDoc[];
 }
 
-const SET_DIRS: Record<string, string> = { financebench: "financebench/pdfs", uda_finqa: "uda_finqa", mmlongbench: "mmlongbench/pdfs" };
+const SET_DIRS: Record<string, string> = {
+  financebench: "financebench/pdfs",
+  uda_finqa: "uda_finqa",
+  mmlongbench: "mmlongbench/pdfs",
+};
 const COMPANIES = [
-  "Acme", "Borealis", "Cobalt", "Dunmore", "Eastgate", "Fairview", "Granite", "Halcyon", "Ironwood", "Juno", "Kestrel", "Lumen",
-  "Marlowe", "Northwind", "Orion", "Pinnacle", "Quarry", "Redwood", "Sterling", "Tidewater", "Umbra", "Vireo", "Westbrook", "Yarrow",
+  "Acme",
+  "Borealis",
+  "Cobalt",
+  "Dunmore",
+  "Eastgate",
+  "Fairview",
+  "Granite",
+  "Halcyon",
+  "Ironwood",
+  "Juno",
+  "Kestrel",
+  "Lumen",
+  "Marlowe",
+  "Northwind",
+  "Orion",
+  "Pinnacle",
+  "Quarry",
+  "Redwood",
+  "Sterling",
+  "Tidewater",
+  "Umbra",
+  "Vireo",
+  "Westbrook",
+  "Yarrow",
 ];
 
 export function indexFile(dir: string): string {
@@ -44,17 +70,44 @@ export function indexFile(dir: string): string {
 }
 
 /** Builds the index (a few minutes); returns what the queries need. */
-export async function buildRoomIndex(o: { seedDir: string; dir: string; pages: number; seed: number; databaseUrl?: string; log: (s: string) => void }): Promise<RoomIndex> {
+export async function buildRoomIndex(o: {
+  seedDir: string;
+  dir: string;
+  pages: number;
+  seed: number;
+  databaseUrl?: string;
+  log: (s: string) => void;
+}): Promise<RoomIndex> {
   const seedDb = new SQLite(path.join(o.seedDir, "app.db"), { readonly: true });
-  const seedState = JSON.parse(fs.readFileSync(path.join(o.seedDir, "bench-state.json"), "utf8")) as Record<string, { workspaceId: string }>;
-  const sets = Object.entries(seedState).map(([name, s]) => ({ dir: SET_DIRS[name] ?? name, workspaceId: s.workspaceId }));
-  type SeedDoc = { version_id: string; file_id: string; filename: string; title: string; page_count: number; rel: string };
+  const seedState = JSON.parse(fs.readFileSync(path.join(o.seedDir, "bench-state.json"), "utf8")) as Record<
+    string,
+    { workspaceId: string }
+  >;
+  const sets = Object.entries(seedState).map(([name, s]) => ({
+    dir: SET_DIRS[name] ?? name,
+    workspaceId: s.workspaceId,
+  }));
+  type SeedDoc = {
+    version_id: string;
+    file_id: string;
+    filename: string;
+    title: string;
+    page_count: number;
+    rel: string;
+  };
   const seedDocs: SeedDoc[] = sets.flatMap((s) =>
-    (seedDb.prepare(`select d.version_id, d.file_id, f.filename, d.title, d.page_count from documents d join files f on f.id = d.file_id
-      where d.workspace_id = ? order by f.filename`).all(s.workspaceId) as Omit<SeedDoc, "rel">[]).map((d) => ({ ...d, rel: `${s.dir}/${d.filename}` })),
+    (
+      seedDb
+        .prepare(
+          `select d.version_id, d.file_id, f.filename, d.title, d.page_count from documents d join files f on f.id = d.file_id
+      where d.workspace_id = ? order by f.filename`,
+        )
+        .all(s.workspaceId) as Omit<SeedDoc, "rel">[]
+    ).map((d) => ({ ...d, rel: `${s.dir}/${d.filename}` })),
   );
   const seedPages = seedDocs.reduce((n, d) => n + d.page_count, 0);
-  if (seedPages === 0) throw new Error(`No indexed documents in ${o.seedDir}: run bench:retrieval with RETRIEVAL_CACHE_DIR first`);
+  if (seedPages === 0)
+    throw new Error(`No indexed documents in ${o.seedDir}: run bench:retrieval with RETRIEVAL_CACHE_DIR first`);
   o.log(`seed: ${seedDocs.length} documents, ${seedPages} pages; copying to ${o.pages} pages`);
 
   fs.rmSync(o.dir, { recursive: true, force: true });
@@ -66,7 +119,12 @@ export async function buildRoomIndex(o: { seedDir: string; dir: string; pages: n
     await sql`create schema public`.execute(admin.kysely);
     await admin.close();
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: o.dir, LOG_LEVEL: "error", ...(isPg ? { DATABASE_URL: o.databaseUrl } : {}) });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: o.dir,
+    LOG_LEVEL: "error",
+    ...(isPg ? { DATABASE_URL: o.databaseUrl } : {}),
+  });
   const backend = await bootBackend({ config });
   const email = "bench@example.com";
   const password = "bench-password";
@@ -81,7 +139,9 @@ export async function buildRoomIndex(o: { seedDir: string; dir: string; pages: n
   const fileIds: Record<string, string> = {};
   const sink = isPg ? await pgSink(o.databaseUrl!) : sqliteSink(path.join(o.dir, "app.db"));
   const selectPages = seedDb.prepare("select page, text from pages where version_id = ? order by page");
-  const selectPassages = seedDb.prepare("select id, page, start, \"end\", heading, text from passages where version_id = ? order by seq");
+  const selectPassages = seedDb.prepare(
+    'select id, page, start, "end", heading, text from passages where version_id = ? order by seq',
+  );
   let pages = 0;
   let passages = 0;
   const copyDoc = async (d: SeedDoc, copy: number, workspaceId: string) => {
@@ -93,14 +153,41 @@ export async function buildRoomIndex(o: { seedDir: string; dir: string; pages: n
     const company = new RegExp(`\\b${seedCompany.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "giu");
     const newCompany = filename.split("_")[0]!;
     const perturb = (text: string) =>
-      perm ? (seedCompany.length >= 2 ? text.replace(company, newCompany) : text).replace(/\d/g, (c) => perm[Number(c)]!) : text;
+      perm
+        ? (seedCompany.length >= 2 ? text.replace(company, newCompany) : text).replace(/\d/g, (c) => perm[Number(c)]!)
+        : text;
     const fileId = crypto.randomUUID();
     const versionId = crypto.randomUUID();
     const label = documentLabel(filename, d.title);
-    const pageRows = (selectPages.all(d.version_id) as { page: number; text: string }[]).map((p) => ({ ...p, text: perturb(p.text) }));
-    const passageRows = (selectPassages.all(d.version_id) as { id: string; page: number; start: number; end: number; heading: string; text: string }[])
-      .map((p) => ({ ...p, id: crypto.createHash("sha1").update(`${versionId}:${p.id}`).digest("hex").slice(0, 24), text: perturb(p.text) }));
-    await sink.write({ workspaceId, ownerId: user.id, fileId, versionId, filename, title: d.title, label, pages: pageRows, passages: passageRows });
+    const pageRows = (selectPages.all(d.version_id) as { page: number; text: string }[]).map((p) => ({
+      ...p,
+      text: perturb(p.text),
+    }));
+    const passageRows = (
+      selectPassages.all(d.version_id) as {
+        id: string;
+        page: number;
+        start: number;
+        end: number;
+        heading: string;
+        text: string;
+      }[]
+    ).map((p) => ({
+      ...p,
+      id: crypto.createHash("sha1").update(`${versionId}:${p.id}`).digest("hex").slice(0, 24),
+      text: perturb(p.text),
+    }));
+    await sink.write({
+      workspaceId,
+      ownerId: user.id,
+      fileId,
+      versionId,
+      filename,
+      title: d.title,
+      label,
+      pages: pageRows,
+      passages: passageRows,
+    });
     return { filename, fileId, pages: pageRows.length, passages: passageRows.length };
   };
   for (const d of seedDocs) await copyDoc(d, 0, other.id);
@@ -164,13 +251,18 @@ function sqliteSink(file: string): Sink {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
   let seq = (db.prepare("select coalesce(max(seq), 0) as m from passages").get() as { m: number }).m;
-  const file_ = db.prepare(`insert into files (id, scope, workspace_id, owner_id, filename, current_version_id, status, error, created_at, updated_at)
+  const file_ =
+    db.prepare(`insert into files (id, scope, workspace_id, owner_id, filename, current_version_id, status, error, created_at, updated_at)
     values (?, 'workspace', ?, ?, ?, ?, 'indexed', null, ?, ?)`);
-  const version = db.prepare(`insert into file_versions (id, file_id, blob_key, byte_size, content_type, checksum, created_by, created_at)
+  const version =
+    db.prepare(`insert into file_versions (id, file_id, blob_key, byte_size, content_type, checksum, created_by, created_at)
     values (?, ?, ?, 0, 'application/pdf', null, ?, ?)`);
-  const document = db.prepare("insert into documents (version_id, file_id, workspace_id, title, page_count) values (?, ?, ?, ?, ?)");
+  const document = db.prepare(
+    "insert into documents (version_id, file_id, workspace_id, title, page_count) values (?, ?, ?, ?, ?)",
+  );
   const page = db.prepare("insert into pages (version_id, page, text) values (?, ?, ?)");
-  const passage = db.prepare(`insert into passages (id, version_id, file_id, workspace_id, page, start, "end", heading, label, text, seq)
+  const passage =
+    db.prepare(`insert into passages (id, version_id, file_id, workspace_id, page, start, "end", heading, label, text, seq)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const fts = db.prepare("insert into passages_fts (rowid, text, heading, title) values (?, ?, ?, ?)");
   const write = db.transaction((d: DocRows) => {
@@ -204,20 +296,44 @@ async function pgSink(url: string): Promise<Sink> {
   return {
     async write(d) {
       await client.query("begin");
-      await client.query(`insert into files (id, scope, workspace_id, owner_id, filename, current_version_id, status, error, created_at, updated_at)
-        values ($1, 'workspace', $2, $3, $4, null, 'indexed', null, $5, $5)`, [d.fileId, d.workspaceId, d.ownerId, d.filename, NOW]);
-      await client.query(`insert into file_versions (id, file_id, blob_key, byte_size, content_type, checksum, created_by, created_at)
-        values ($1, $2, $3, 0, 'application/pdf', null, $4, $5)`, [d.versionId, d.fileId, `bench/${d.versionId}`, d.ownerId, NOW]);
+      await client.query(
+        `insert into files (id, scope, workspace_id, owner_id, filename, current_version_id, status, error, created_at, updated_at)
+        values ($1, 'workspace', $2, $3, $4, null, 'indexed', null, $5, $5)`,
+        [d.fileId, d.workspaceId, d.ownerId, d.filename, NOW],
+      );
+      await client.query(
+        `insert into file_versions (id, file_id, blob_key, byte_size, content_type, checksum, created_by, created_at)
+        values ($1, $2, $3, 0, 'application/pdf', null, $4, $5)`,
+        [d.versionId, d.fileId, `bench/${d.versionId}`, d.ownerId, NOW],
+      );
       await client.query("update files set current_version_id = $1 where id = $2", [d.versionId, d.fileId]);
-      await client.query("insert into documents (version_id, file_id, workspace_id, title, page_count) values ($1, $2, $3, $4, $5)",
-        [d.versionId, d.fileId, d.workspaceId, d.title, d.pages.length]);
-      await client.query("insert into pages (version_id, page, text) select $1, * from unnest($2::int[], $3::text[])",
-        [d.versionId, d.pages.map((p) => p.page), d.pages.map((p) => p.text)]);
+      await client.query(
+        "insert into documents (version_id, file_id, workspace_id, title, page_count) values ($1, $2, $3, $4, $5)",
+        [d.versionId, d.fileId, d.workspaceId, d.title, d.pages.length],
+      );
+      await client.query("insert into pages (version_id, page, text) select $1, * from unnest($2::int[], $3::text[])", [
+        d.versionId,
+        d.pages.map((p) => p.page),
+        d.pages.map((p) => p.text),
+      ]);
       const col = <K extends keyof DocRows["passages"][number]>(k: K) => d.passages.map((p) => p[k]);
-      await client.query(`insert into passages (id, version_id, file_id, workspace_id, page, start, "end", heading, label, text)
+      await client.query(
+        `insert into passages (id, version_id, file_id, workspace_id, page, start, "end", heading, label, text)
         select u.id, $2, $3, $4, u.page, u.start, u.e, u.heading, $5, u.text
         from unnest($1::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::text[]) as u(id, page, start, e, heading, text)`,
-      [col("id"), d.versionId, d.fileId, d.workspaceId, d.label, col("page"), col("start"), col("end"), col("heading"), col("text")]);
+        [
+          col("id"),
+          d.versionId,
+          d.fileId,
+          d.workspaceId,
+          d.label,
+          col("page"),
+          col("start"),
+          col("end"),
+          col("heading"),
+          col("text"),
+        ],
+      );
       await client.query("commit");
     },
     async close() {

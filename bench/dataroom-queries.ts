@@ -26,18 +26,40 @@ function readQuestions(dataDir: string): Question[] {
   const out: Question[] = [];
   const lines = (rel: string) => {
     const file = path.join(dataDir, rel);
-    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>) : [];
+    return fs.existsSync(file)
+      ? fs
+          .readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+      : [];
   };
   for (const q of lines("financebench/qrels_subset.jsonl")) {
-    out.push({ source: `financebench/pdfs/${q.doc_name as string}.pdf`, question: q.question as string, pages: q.evidence_pages_1idx as number[] });
+    out.push({
+      source: `financebench/pdfs/${q.doc_name as string}.pdf`,
+      question: q.question as string,
+      pages: q.evidence_pages_1idx as number[],
+    });
   }
   for (const q of lines("uda_finqa/qrels_subset.jsonl")) {
-    out.push({ source: `uda_finqa/${q.doc_name as string}.pdf`, question: q.question as string, pages: [q.evidence_page_1idx as number] });
+    out.push({
+      source: `uda_finqa/${q.doc_name as string}.pdf`,
+      question: q.question as string,
+      pages: [q.evidence_page_1idx as number],
+    });
   }
   const mm = path.join(dataDir, "mmlongbench/samples_subset.json");
   if (fs.existsSync(mm)) {
-    for (const q of JSON.parse(fs.readFileSync(mm, "utf8")) as { doc_id: string; question: string; evidence_pages: string }[]) {
-      out.push({ source: `mmlongbench/pdfs/${q.doc_id}`, question: q.question, pages: (JSON.parse(q.evidence_pages) as number[]) ?? [] });
+    for (const q of JSON.parse(fs.readFileSync(mm, "utf8")) as {
+      doc_id: string;
+      question: string;
+      evidence_pages: string;
+    }[]) {
+      out.push({
+        source: `mmlongbench/pdfs/${q.doc_id}`,
+        question: q.question,
+        pages: (JSON.parse(q.evidence_pages) as number[]) ?? [],
+      });
     }
   }
   return out;
@@ -57,7 +79,9 @@ export function roomQueries(dataDir: string, docs: RoomDoc[], count: number, see
     const q = questions[i % questions.length]!;
     if (i % 2 === 0) return { query: q.question, file: null, source: q.source, pages: q.pages };
     const holding = docs.filter((d) => d.sections.some((s) => s.source === q.source));
-    const withEvidence = holding.filter((d) => d.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to)));
+    const withEvidence = holding.filter((d) =>
+      d.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to)),
+    );
     const pool = withEvidence.length ? withEvidence : holding.length ? holding : docs;
     return { query: q.question, file: pool[Math.floor(rnd() * pool.length)]!.file, source: q.source, pages: q.pages };
   });
@@ -89,8 +113,11 @@ export function roomRecall(
     const at = byFile.has(file) ? sourcePage(byFile.get(file)!, page) : null;
     return at !== null && at.source === q.source && q.pages.includes(at.page);
   };
-  const holds = (q: RoomQuery, doc: RoomDoc) => doc.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to));
-  const counted = asked.filter(({ q }) => q.pages.length > 0 && (q.file ? holds(q, byFile.get(q.file)!) : docs.some((d) => holds(q, d))));
+  const holds = (q: RoomQuery, doc: RoomDoc) =>
+    doc.sections.some((s) => s.source === q.source && q.pages.some((p) => p >= s.from && p <= s.to));
+  const counted = asked.filter(
+    ({ q }) => q.pages.length > 0 && (q.file ? holds(q, byFile.get(q.file)!) : docs.some((d) => holds(q, d))),
+  );
   const found = counted.filter(({ q, top }) => top.slice(0, k).some((r) => isEvidence(q, r.file, r.page))).length;
   return { recall: counted.length ? found / counted.length : NaN, n: counted.length };
 }

@@ -84,23 +84,41 @@ if (process.env.DATABASE_URL && /^postgres(ql)?:/.test(process.env.DATABASE_URL)
   await admin.close();
   db = createDb({ url: process.env.DATABASE_URL, dataDir, schema });
 }
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", STORAGE_QUOTA_BYTES: String(1024 ** 4) });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  STORAGE_QUOTA_BYTES: String(1024 ** 4),
+});
 const backend = await bootBackend({ config, db });
 const { deps, api } = backend;
-const { token, user } = await deps.identity.signUp({ email: "bench@example.com", password: "bench-password", name: "" });
+const { token, user } = await deps.identity.signUp({
+  email: "bench@example.com",
+  password: "bench-password",
+  name: "",
+});
 const actor = { user, token };
 const loop = startWorkerLoop(deps, { concurrency: JOBS, limits: { ocrPdfPages: false } });
 
 async function upload(workspaceId: string, file: string, name: string): Promise<string> {
   const stored = await storeStream(deps, {
-    actor, scope: "workspace", workspaceId, filename: name, contentType: "application/pdf",
-    body: fs.createReadStream(file), maxBytes: config.MAX_UPLOAD_BYTES,
+    actor,
+    scope: "workspace",
+    workspaceId,
+    filename: name,
+    contentType: "application/pdf",
+    body: fs.createReadStream(file),
+    maxBytes: config.MAX_UPLOAD_BYTES,
   });
   return stored.id;
 }
 
 async function pagesIndexed(workspaceId: string): Promise<number> {
-  const row = await deps.db.kysely.selectFrom("documents").select((eb) => eb.fn.sum<number>("page_count").as("n")).where("workspace_id", "=", workspaceId).executeTakeFirst();
+  const row = await deps.db.kysely
+    .selectFrom("documents")
+    .select((eb) => eb.fn.sum<number>("page_count").as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -121,7 +139,8 @@ rss = sampleRss();
 const cpu0 = process.cpuUsage();
 t0 = performance.now();
 const fileIds = new Map<string, string>();
-for (const doc of room.docs) fileIds.set(doc.file, await upload(ws.id, path.join(room.dir, "docs", doc.file), doc.file));
+for (const doc of room.docs)
+  fileIds.set(doc.file, await upload(ws.id, path.join(room.dir, "docs", doc.file), doc.file));
 const uploadSeconds = (performance.now() - t0) / 1000;
 log(`uploaded ${room.docs.length} documents in ${uploadSeconds.toFixed(0)} s; indexing`);
 let lastLog = performance.now();
@@ -130,7 +149,9 @@ const queue = await waitForQueue(deps, {
   onProgress: (done, total) => {
     if (performance.now() - lastLog < 30_000) return;
     lastLog = performance.now();
-    log(`${done - longQueue.done - longQueue.failed}/${room.docs.length} documents, ${((performance.now() - t0) / 1000).toFixed(0)} s, RSS ${mb(process.memoryUsage.rss())} (peak ${mb(rss.peek())}), load ${os.loadavg()[0]!.toFixed(1)}; ${total} jobs`);
+    log(
+      `${done - longQueue.done - longQueue.failed}/${room.docs.length} documents, ${((performance.now() - t0) / 1000).toFixed(0)} s, RSS ${mb(process.memoryUsage.rss())} (peak ${mb(rss.peek())}), load ${os.loadavg()[0]!.toFixed(1)}; ${total} jobs`,
+    );
   },
 });
 const ingestSeconds = (performance.now() - t0) / 1000;
@@ -139,7 +160,11 @@ const roomPeak = rss.stop();
 await loop.close();
 await closeParsers();
 const roomPages = await pagesIndexed(ws.id);
-const passages = await deps.db.kysely.selectFrom("passages").select((eb) => eb.fn.countAll<number>().as("n")).where("workspace_id", "=", ws.id).executeTakeFirstOrThrow();
+const passages = await deps.db.kysely
+  .selectFrom("passages")
+  .select((eb) => eb.fn.countAll<number>().as("n"))
+  .where("workspace_id", "=", ws.id)
+  .executeTakeFirstOrThrow();
 
 // PostgreSQL plans from table statistics; autovacuum gathers them within a minute or so of a bulk
 // load, and a plan made without them (it guesses one row) was 2x slower here. Don't time that gap.
@@ -151,20 +176,43 @@ const timings = await timeSearches(api, token, ws.id, queries, fileIds);
 
 const dialect = deps.db.dialect;
 const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
-console.log(`\nbench:dataroom on ${dialect}, ${os.availableParallelism()} cores, ${JOBS} jobs at once, load average now ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-console.log(`generation: ${room.docs.length} documents, ${room.pages} pages, ${mb(roomBytes)} ${room.cached ? "(cached)" : `in ${room.seconds.toFixed(0)} s`}; long PDF ${long.cached ? "(cached)" : `in ${long.seconds.toFixed(0)} s`}`);
-console.log(`long PDF: ${longPages}/${LONG_PAGES} pages indexed (${longQueue.failed} failed) in ${longSeconds.toFixed(1)} s, peak RSS ${mb(longPeak)}: ${verdict(longQueue.failed === 0 && longPeak < TARGET.rssMb * 1024 ** 2)} the ${TARGET.rssMb} MB cap`);
-console.log(`room: ${roomPages}/${room.pages} pages, ${Number(passages.n)} passages, ${queue.done - longQueue.done} documents indexed, ${queue.failed - longQueue.failed} failed`);
-console.log(`room: total ${(ingestSeconds / 60).toFixed(1)} min (uploads ${uploadSeconds.toFixed(0)} s, overlapping), ${(roomPages / ingestSeconds).toFixed(1)} pages/s, ${(roomPages / ((cpu.user + cpu.system) / 1e6)).toFixed(1)} pages/CPU-s: ${verdict(ingestSeconds < TARGET.minutes * 60)} the ${TARGET.minutes} min target`);
-console.log(`room: peak RSS ${mb(roomPeak)}: ${verdict(roomPeak < TARGET.rssMb * 1024 ** 2)} the ${TARGET.rssMb} MB target`);
+console.log(
+  `\nbench:dataroom on ${dialect}, ${os.availableParallelism()} cores, ${JOBS} jobs at once, load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log(
+  `generation: ${room.docs.length} documents, ${room.pages} pages, ${mb(roomBytes)} ${room.cached ? "(cached)" : `in ${room.seconds.toFixed(0)} s`}; long PDF ${long.cached ? "(cached)" : `in ${long.seconds.toFixed(0)} s`}`,
+);
+console.log(
+  `long PDF: ${longPages}/${LONG_PAGES} pages indexed (${longQueue.failed} failed) in ${longSeconds.toFixed(1)} s, peak RSS ${mb(longPeak)}: ${verdict(longQueue.failed === 0 && longPeak < TARGET.rssMb * 1024 ** 2)} the ${TARGET.rssMb} MB cap`,
+);
+console.log(
+  `room: ${roomPages}/${room.pages} pages, ${Number(passages.n)} passages, ${queue.done - longQueue.done} documents indexed, ${queue.failed - longQueue.failed} failed`,
+);
+console.log(
+  `room: total ${(ingestSeconds / 60).toFixed(1)} min (uploads ${uploadSeconds.toFixed(0)} s, overlapping), ${(roomPages / ingestSeconds).toFixed(1)} pages/s, ${(roomPages / ((cpu.user + cpu.system) / 1e6)).toFixed(1)} pages/CPU-s: ${verdict(ingestSeconds < TARGET.minutes * 60)} the ${TARGET.minutes} min target`,
+);
+console.log(
+  `room: peak RSS ${mb(roomPeak)}: ${verdict(roomPeak < TARGET.rssMb * 1024 ** 2)} the ${TARGET.rssMb} MB target`,
+);
 reportSearches(timings, TARGET.p95[dialect], "search", room.docs);
 
 await backend.close();
 if (KEEP) {
   // What the search-only mode needs to time queries over this room again (DATAROOM_DIR=dataDir).
-  const kept: RoomIndex = { workspaceId: ws.id, email: "bench@example.com", password: "bench-password", fileIds: Object.fromEntries(fileIds), docs: room.docs };
+  const kept: RoomIndex = {
+    workspaceId: ws.id,
+    email: "bench@example.com",
+    password: "bench-password",
+    fileIds: Object.fromEntries(fileIds),
+    docs: room.docs,
+  };
   fs.writeFileSync(indexFile(dataDir), JSON.stringify(kept));
-  console.log(`kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}; time its searches again with DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=${dataDir}${schema ? ` DATAROOM_SCHEMA=${schema}` : ""}`);
+  console.log(
+    `kept: DATA_DIR=${dataDir}${schema ? `, schema ${schema}` : ""}; time its searches again with DATAROOM_SEARCH_ONLY=1 DATAROOM_DIR=${dataDir}${schema ? ` DATAROOM_SCHEMA=${schema}` : ""}`,
+  );
 } else {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (schema && process.env.DATABASE_URL) {

@@ -15,13 +15,21 @@ const RUNS = Number(process.env.RUNS ?? 3);
 
 async function main() {
   const server = await startAppServer(PORT);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.map((f) => (f === "--headless" ? "--headless=new" : f)) });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS.map((f) => (f === "--headless" ? "--headless=new" : f)),
+  });
   let failed = false;
   try {
     for (const path of PAGES) {
       const runs = [];
       for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
-        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+        const result = await lighthouse(`${server.url}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
         if (!result) throw new Error(`No Lighthouse result for ${path}`);
         // A run that Lighthouse itself could not complete (e.g. a protocol timeout on a busy
         // machine) scores 0; it says nothing about the page, so it is retried.
@@ -37,9 +45,16 @@ async function main() {
       const lcp = audits["largest-contentful-paint"]?.displayValue ?? "?";
       const cls = audits["cumulative-layout-shift"]?.displayValue ?? "?";
       const tbt = audits["total-blocking-time"]?.displayValue ?? "?";
-      console.log(`${path.padEnd(10)} performance ${perf}  accessibility ${a11y}   (median of ${all}; LCP ${lcp}, TBT ${tbt}, CLS ${cls})`);
+      console.log(
+        `${path.padEnd(10)} performance ${perf}  accessibility ${a11y}   (median of ${all}; LCP ${lcp}, TBT ${tbt}, CLS ${cls})`,
+      );
       for (const [id, audit] of Object.entries(audits)) {
-        if (audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "metricSavings") && process.env.VERBOSE) {
+        if (
+          audit.score !== null &&
+          audit.score < 1 &&
+          (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "metricSavings") &&
+          process.env.VERBOSE
+        ) {
           console.log(`    ${id}: ${audit.title} ${audit.displayValue ?? ""}`);
         }
       }

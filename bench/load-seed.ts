@@ -37,12 +37,20 @@ export function statePath(dataDir: string): string {
 export function pickFilings(sharedDataDir: string): string[] {
   const dir = path.join(sharedDataDir, "financebench/pdfs");
   if (!fs.existsSync(dir)) return [];
-  const pdfs = fs.readdirSync(dir).filter((f) => f.endsWith(".pdf")).sort();
+  const pdfs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".pdf"))
+    .sort();
   const tenK = pdfs.filter((f) => /_10K\.pdf$/.test(f));
   return [...tenK, ...pdfs.filter((f) => !tenK.includes(f))].slice(0, FILINGS).map((f) => path.join(dir, f));
 }
 
-export async function seedLoad(o: { dataDir: string; databaseUrl?: string; sharedDataDir: string; log: (line: string) => void }): Promise<LoadState> {
+export async function seedLoad(o: {
+  dataDir: string;
+  databaseUrl?: string;
+  sharedDataDir: string;
+  log: (line: string) => void;
+}): Promise<LoadState> {
   const file = statePath(o.dataDir);
   const dialect = o.databaseUrl ? "postgres" : "sqlite";
   if (fs.existsSync(file)) {
@@ -70,19 +78,34 @@ export async function seedLoad(o: { dataDir: string; databaseUrl?: string; share
   const { deps } = backend;
   try {
     const t0 = performance.now();
-    const essayFiles = fs.existsSync(essays) ? fs.readdirSync(essays).filter((f) => f.endsWith(".txt") && !f.startsWith("LICENSE")).sort() : [];
+    const essayFiles = fs.existsSync(essays)
+      ? fs
+          .readdirSync(essays)
+          .filter((f) => f.endsWith(".txt") && !f.startsWith("LICENSE"))
+          .sort()
+      : [];
     const state: LoadState = { dialect, users: [], filingsWorkspaceId: "", filingPages: 0 };
     for (let u = 0; u < USERS; u++) {
-      const { token, user } = await deps.identity.signUp({ email: `load-${u}@example.com`, password: "load-password-1", name: `Load ${u}` });
+      const { token, user } = await deps.identity.signUp({
+        email: `load-${u}@example.com`,
+        password: "load-password-1",
+        name: `Load ${u}`,
+      });
       const actor = { user, token };
       const pods = [];
-      for (let p = 0; p < PODS_PER_USER; p++) pods.push(await createWorkspace(deps, { actor, name: `Pod ${u}.${p}`, isPublic: false }));
+      for (let p = 0; p < PODS_PER_USER; p++)
+        pods.push(await createWorkspace(deps, { actor, name: `Pod ${u}.${p}`, isPublic: false }));
       const pod = pods[0]!;
       const essay = essayFiles[u % Math.max(1, essayFiles.length)];
       if (essay) {
         await storeStream(deps, {
-          actor, scope: "workspace", workspaceId: pod.id, filename: essay, contentType: "text/plain",
-          body: fs.createReadStream(path.join(essays, essay)), maxBytes: config.MAX_UPLOAD_BYTES,
+          actor,
+          scope: "workspace",
+          workspaceId: pod.id,
+          filename: essay,
+          contentType: "text/plain",
+          body: fs.createReadStream(path.join(essays, essay)),
+          maxBytes: config.MAX_UPLOAD_BYTES,
         });
       }
       const threadIds: string[] = [];
@@ -93,24 +116,49 @@ export async function seedLoad(o: { dataDir: string; databaseUrl?: string; share
         const rows = Array.from({ length: MESSAGES_PER_THREAD }, (_, i) => {
           const at = new Date(base + i * 1000).toISOString();
           const role = i % 2 === 0 ? ("user" as const) : ("assistant" as const);
-          const content = role === "user" ? `What does the filing say about revenue in year ${2010 + i}?` : "Revenue grew. ".repeat(60);
-          return { id: crypto.randomUUID(), thread_id: thread.id, parent_id: null, role, content, status: "complete" as const, is_active: 1, created_by: user.id, created_at: at, updated_at: at };
+          const content =
+            role === "user"
+              ? `What does the filing say about revenue in year ${2010 + i}?`
+              : "Revenue grew. ".repeat(60);
+          return {
+            id: crypto.randomUUID(),
+            thread_id: thread.id,
+            parent_id: null,
+            role,
+            content,
+            status: "complete" as const,
+            is_active: 1,
+            created_by: user.id,
+            created_at: at,
+            updated_at: at,
+          };
         });
         await deps.db.kysely.insertInto("messages").values(rows).execute();
       }
       state.users.push({ token, workspaceId: pod.id, threadIds });
     }
-    o.log(`seeded ${USERS} users, ${USERS * PODS_PER_USER} Pods, ${USERS * THREADS_PER_USER} threads of ${MESSAGES_PER_THREAD} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    o.log(
+      `seeded ${USERS} users, ${USERS * PODS_PER_USER} Pods, ${USERS * THREADS_PER_USER} threads of ${MESSAGES_PER_THREAD} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const ownerToken = state.users[0]!.token;
     const owner = (await deps.identity.getSession(ownerToken))!;
-    const filingsPod = await createWorkspace(deps, { actor: { user: owner, token: ownerToken }, name: "10-K filings", isPublic: true });
+    const filingsPod = await createWorkspace(deps, {
+      actor: { user: owner, token: ownerToken },
+      name: "10-K filings",
+      isPublic: true,
+    });
     state.filingsWorkspaceId = filingsPod.id;
     const t1 = performance.now();
     for (const pdf of filings) {
       await storeStream(deps, {
-        actor: { user: owner, token: ownerToken }, scope: "workspace", workspaceId: filingsPod.id, filename: path.basename(pdf),
-        contentType: "application/pdf", body: fs.createReadStream(pdf), maxBytes: config.MAX_UPLOAD_BYTES,
+        actor: { user: owner, token: ownerToken },
+        scope: "workspace",
+        workspaceId: filingsPod.id,
+        filename: path.basename(pdf),
+        contentType: "application/pdf",
+        body: fs.createReadStream(pdf),
+        maxBytes: config.MAX_UPLOAD_BYTES,
       });
     }
     await drainQueue(deps);
@@ -122,7 +170,9 @@ export async function seedLoad(o: { dataDir: string; databaseUrl?: string; share
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirst();
     state.filingPages = Number(pages?.n ?? 0);
-    o.log(`ingested ${filings.length} filings (${state.filingPages} pages) and ${USERS} essays in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+    o.log(
+      `ingested ${filings.length} filings (${state.filingPages} pages) and ${USERS} essays in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+    );
     fs.writeFileSync(file, JSON.stringify(state));
     return state;
   } finally {

@@ -18,7 +18,12 @@ export interface LaunchedServer {
 
 function childPids(pid: number): number[] {
   try {
-    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const kids = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return kids.flatMap((k) => [k, ...childPids(k)]);
   } catch {
     return [];
@@ -42,21 +47,25 @@ export async function launchServer(o: {
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<LaunchedServer> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...(o.nodeArgs ?? []), path.join(o.root, "server.ts")], {
-    cwd: o.root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "error",
-      ROLES: "api,worker",
-      HOST: "127.0.0.1",
-      PORT: String(o.port),
-      DATA_DIR: o.dataDir,
-      DATABASE_URL: o.databaseUrl ?? "",
-      ...o.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", ...(o.nodeArgs ?? []), path.join(o.root, "server.ts")],
+    {
+      cwd: o.root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "error",
+        ROLES: "api,worker",
+        HOST: "127.0.0.1",
+        PORT: String(o.port),
+        DATA_DIR: o.dataDir,
+        DATABASE_URL: o.databaseUrl ?? "",
+        ...o.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   const url = `http://127.0.0.1:${o.port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   // A bench that dies must not leave its server holding the port.
@@ -64,7 +73,10 @@ export async function launchServer(o: {
   process.once("exit", orphaned);
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server in ${o.root} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 1800) throw new Error(`server in ${o.root} did not answer /api/health in 180 s`);
     await new Promise((r) => setTimeout(r, 100));

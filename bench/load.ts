@@ -44,7 +44,10 @@ const DURATION = Number(args.duration);
 const CONCURRENCY = args.concurrency.split(",").map(Number);
 const PORT = Number(args.port);
 const BASELINE = process.env.LOAD_BASELINE_ROOT ? path.resolve(process.env.LOAD_BASELINE_ROOT) : null;
-const databaseUrl = args.db === "postgres" ? (process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_load") : undefined;
+const databaseUrl =
+  args.db === "postgres"
+    ? (process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_load")
+    : undefined;
 
 if (pickFilings(SHARED).length === 0) {
   console.log(`No FinanceBench filings under ${SHARED} (set SHARED_DATA_DIR): nothing to measure.`);
@@ -55,25 +58,62 @@ if (BASELINE && !fs.existsSync(path.join(BASELINE, "server.ts"))) {
   process.exit(1);
 }
 
-const dataDir = process.env.LOAD_DATA_DIR ? path.resolve(process.env.LOAD_DATA_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
+const dataDir = process.env.LOAD_DATA_DIR
+  ? path.resolve(process.env.LOAD_DATA_DIR)
+  : fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
 const state = await seedLoad({ dataDir, databaseUrl, sharedDataDir: SHARED, log: console.log });
 console.log(`instance: ${args.db}, data in ${dataDir}; filings Pod ${state.filingPages} pages`);
 
-const QUERIES = ["revenue growth", "operating income", "net cash provided by operating activities", "goodwill impairment", "dividends paid", "long-term debt", "effective tax rate", "capital expenditures", "share repurchase", "segment results"];
+const QUERIES = [
+  "revenue growth",
+  "operating income",
+  "net cash provided by operating activities",
+  "goodwill impairment",
+  "dividends paid",
+  "long-term debt",
+  "effective tax rate",
+  "capital expenditures",
+  "share repurchase",
+  "segment results",
+];
 const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** One request of the mix, for a random user. */
-function mixRequest(s: LoadState): { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string } {
+function mixRequest(s: LoadState): {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+} {
   const user = pick(s.users);
   const headers: Record<string, string> = { authorization: `Bearer ${user.token}` };
   const kind = Math.floor(Math.random() * 3);
   if (kind === 0) return { method: "GET", path: "/api/workspaces", headers };
-  if (kind === 1) return { method: "GET", path: `/api/workspaces/${user.workspaceId}/threads/${pick(user.threadIds)}/messages`, headers };
+  if (kind === 1)
+    return {
+      method: "GET",
+      path: `/api/workspaces/${user.workspaceId}/threads/${pick(user.threadIds)}/messages`,
+      headers,
+    };
   const ws = Math.random() < 0.5 ? s.filingsWorkspaceId : user.workspaceId;
-  return { method: "POST", path: `/api/workspaces/${ws}/search`, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ query: pick(QUERIES), limit: 10 }) };
+  return {
+    method: "POST",
+    path: `/api/workspaces/${ws}/search`,
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({ query: pick(QUERIES), limit: 10 }),
+  };
 }
 
-interface Figures { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; rss: string; load: string }
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  rss: string;
+  load: string;
+}
 
 async function runMix(url: string, connections: number, duration: number): Promise<autocannon.Result> {
   return autocannon({
@@ -91,7 +131,11 @@ async function runMix(url: string, connections: number, duration: number): Promi
  * copy forgets them (their tables and indexes stay, unused by the old code); blobs are shared.
  */
 async function baselineInstance(root: string): Promise<{ dataDir: string; databaseUrl?: string }> {
-  const known = [...fs.readFileSync(path.join(root, "backend/platform/db/migrate.ts"), "utf8").matchAll(/"(\d{4}-\d\d-\d\d-\d{4}-[\w-]+)":/g)].map((m) => m[1]!);
+  const known = [
+    ...fs
+      .readFileSync(path.join(root, "backend/platform/db/migrate.ts"), "utf8")
+      .matchAll(/"(\d{4}-\d\d-\d\d-\d{4}-[\w-]+)":/g),
+  ].map((m) => m[1]!);
   const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-baseline-"));
   fs.symlinkSync(path.join(dataDir, "blobs"), path.join(copyDir, "blobs"));
   if (!databaseUrl) {
@@ -122,9 +166,17 @@ async function baselineInstance(root: string): Promise<{ dataDir: string; databa
 }
 
 async function measure(root: string, concurrency: number): Promise<Figures[]> {
-  const prof = args["cpu-prof"] && root === ROOT ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
+  const prof =
+    args["cpu-prof"] && root === ROOT ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
   const instance = root === ROOT ? { dataDir, databaseUrl } : await baselineInstance(root);
-  const server = await launchServer({ root, dataDir: instance.dataDir, databaseUrl: instance.databaseUrl, port: PORT, env: { WEB_CONCURRENCY: String(concurrency) }, nodeArgs: prof });
+  const server = await launchServer({
+    root,
+    dataDir: instance.dataDir,
+    databaseUrl: instance.databaseUrl,
+    port: PORT,
+    env: { WEB_CONCURRENCY: String(concurrency) },
+    nodeArgs: prof,
+  });
   try {
     // Workers start, statements are prepared, the index's pages come into the cache.
     await runMix(server.url, 20, 3);
@@ -133,8 +185,22 @@ async function measure(root: string, concurrency: number): Promise<Figures[]> {
       server.resetRss();
       const r = await runMix(server.url, connections, DURATION);
       const rss = [...server.peakRss().values()].map((b) => `${(b / 1024 / 1024).toFixed(0)}`).join("+");
-      console.log(`  ${path.basename(root)} WEB_CONCURRENCY=${concurrency}, ${connections} connections: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.timeouts} timeouts`);
-      out.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, rss: `${rss} MB`, load: os.loadavg().map((l) => l.toFixed(2)).join(" ") });
+      console.log(
+        `  ${path.basename(root)} WEB_CONCURRENCY=${concurrency}, ${connections} connections: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.timeouts} timeouts`,
+      );
+      out.push({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        rss: `${rss} MB`,
+        load: os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" "),
+      });
     }
     return out;
   } finally {
@@ -146,11 +212,17 @@ const runs: { label: string; figures: Figures[] }[] = [];
 if (BASELINE) runs.push({ label: "baseline, 1 process", figures: await measure(BASELINE, 1) });
 for (const n of CONCURRENCY) runs.push({ label: `this, WEB_CONCURRENCY=${n}`, figures: await measure(ROOT, n) });
 
-console.log(`\nmix (1/3 Pod list, 1/3 thread messages, 1/3 search, half of it over the filings), ${DURATION} s per run, ${os.cpus().length} cores`);
-console.log(`${"run".padEnd(26)}${"conns".padStart(6)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}${"timeouts".padStart(10)}${"non-2xx".padStart(9)}  RSS per process   load avg after`);
+console.log(
+  `\nmix (1/3 Pod list, 1/3 thread messages, 1/3 search, half of it over the filings), ${DURATION} s per run, ${os.cpus().length} cores`,
+);
+console.log(
+  `${"run".padEnd(26)}${"conns".padStart(6)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}${"timeouts".padStart(10)}${"non-2xx".padStart(9)}  RSS per process   load avg after`,
+);
 for (const run of runs) {
   run.figures.forEach((f, i) => {
-    console.log(`${run.label.padEnd(26)}${String(CONNECTIONS[i]).padStart(6)}${f.rps.toFixed(0).padStart(9)}${String(f.p50).padStart(9)}${String(f.p99).padStart(9)}${String(f.errors).padStart(8)}${String(f.timeouts).padStart(10)}${String(f.non2xx).padStart(9)}  ${f.rss.padEnd(17)} ${f.load}`);
+    console.log(
+      `${run.label.padEnd(26)}${String(CONNECTIONS[i]).padStart(6)}${f.rps.toFixed(0).padStart(9)}${String(f.p50).padStart(9)}${String(f.p99).padStart(9)}${String(f.errors).padStart(8)}${String(f.timeouts).padStart(10)}${String(f.non2xx).padStart(9)}  ${f.rss.padEnd(17)} ${f.load}`,
+    );
   });
 }
 if (BASELINE) {
@@ -159,7 +231,9 @@ if (BASELINE) {
   for (const run of runs.slice(1)) {
     run.figures.forEach((f, i) => {
       const b = base[i]!;
-      console.log(`${run.label.padEnd(26)}${String(CONNECTIONS[i]).padStart(6)}  req/s x${(f.rps / b.rps).toFixed(2)}  p50 x${(f.p50 / b.p50).toFixed(2)}  p99 x${(f.p99 / b.p99).toFixed(2)}`);
+      console.log(
+        `${run.label.padEnd(26)}${String(CONNECTIONS[i]).padStart(6)}  req/s x${(f.rps / b.rps).toFixed(2)}  p50 x${(f.p50 / b.p50).toFixed(2)}  p99 x${(f.p99 / b.p99).toFixed(2)}`,
+      );
     });
   }
 }

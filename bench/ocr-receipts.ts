@@ -18,7 +18,10 @@ const exact = Object.fromEntries(fields.map((f) => [f, 0])) as Record<(typeof fi
 const normalized = { ...exact };
 const started = Date.now();
 for (const image of images) {
-  const key = JSON.parse(await readFile(join(root, "key", image.replace(/\.[^.]+$/, ".json")), "utf8")) as Record<string, string>;
+  const key = JSON.parse(await readFile(join(root, "key", image.replace(/\.[^.]+$/, ".json")), "utf8")) as Record<
+    string,
+    string
+  >;
   const doc = await parseFile(join(root, "img", image));
   const text = doc.pages.map((p) => p.text).join("\n");
   const flat = normalize(text);

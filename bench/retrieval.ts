@@ -33,13 +33,21 @@ if (CORPORA.length === 0) {
   console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);
   process.exit(0);
 }
-const unknown = [...(only ?? []).filter((n) => !CORPORA.some((c) => c.name === n)), ...(args.db && args.db !== "postgres" ? [`--db ${args.db}`] : [])];
+const unknown = [
+  ...(only ?? []).filter((n) => !CORPORA.some((c) => c.name === n)),
+  ...(args.db && args.db !== "postgres" ? [`--db ${args.db}`] : []),
+];
 if (unknown.length > 0) {
-  console.error(`Unknown: ${unknown.join(", ")} (corpora with data: ${CORPORA.map((c) => c.name).join(", ")}; --db postgres, or no --db for SQLite)`);
+  console.error(
+    `Unknown: ${unknown.join(", ")} (corpora with data: ${CORPORA.map((c) => c.name).join(", ")}; --db postgres, or no --db for SQLite)`,
+  );
   process.exit(2);
 }
 const corpora = CORPORA.filter((c) => !only || only.includes(c.name));
-const databaseUrl = args.db === "postgres" ? (process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval") : process.env.DATABASE_URL;
+const databaseUrl =
+  args.db === "postgres"
+    ? (process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval")
+    : process.env.DATABASE_URL;
 const mixedName = corpora.length > 1 ? `mixed:${corpora.map((c) => c.name).join("+")}` : undefined;
 
 const cacheDir = databaseUrl ? undefined : process.env.RETRIEVAL_CACHE_DIR;
@@ -47,12 +55,18 @@ const dataDir = cacheDir ? path.resolve(cacheDir) : fs.mkdtempSync(path.join(os.
 fs.mkdirSync(dataDir, { recursive: true });
 const reuse = cacheDir !== undefined && fs.existsSync(path.join(dataDir, "bench-state.json"));
 const config = loadConfig({
-  ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", STORAGE_QUOTA_BYTES: String(50 * 1024 ** 3), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  STORAGE_QUOTA_BYTES: String(50 * 1024 ** 3),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const backend = await bootBackend({ config });
 const { deps, api } = backend;
 const credentials = { email: "bench@example.com", password: "bench-password" };
-const { token, user } = reuse ? await deps.identity.signIn(credentials) : await deps.identity.signUp({ ...credentials, name: "" });
+const { token, user } = reuse
+  ? await deps.identity.signIn(credentials)
+  : await deps.identity.signUp({ ...credentials, name: "" });
 const actor = { user, token };
 /** Workspace name (a corpus's, or the mixed one) -> its id and file key -> file id. */
 const state: Record<string, { workspaceId: string; files: Record<string, string> }> = reuse
@@ -60,11 +74,13 @@ const state: Record<string, { workspaceId: string; files: Record<string, string>
   : {};
 
 const call = async <T>(url: string, body?: unknown): Promise<T> => {
-  const res = await api.fetch(new Request(`http://bench${url}`, {
-    method: body ? "POST" : "GET",
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  }));
+  const res = await api.fetch(
+    new Request(`http://bench${url}`, {
+      method: body ? "POST" : "GET",
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 };
@@ -76,21 +92,33 @@ async function ingest(name: string, keys: string[]) {
   const t0 = performance.now();
   for (const key of keys) {
     const stored = await storeStream(deps, {
-      actor, scope: "workspace", workspaceId: ws.id, filename: path.basename(key),
+      actor,
+      scope: "workspace",
+      workspaceId: ws.id,
+      filename: path.basename(key),
       contentType: key.endsWith(".txt") ? "text/plain" : "application/pdf",
-      body: fs.createReadStream(path.join(DATA, key)), maxBytes: config.MAX_UPLOAD_BYTES,
+      body: fs.createReadStream(path.join(DATA, key)),
+      maxBytes: config.MAX_UPLOAD_BYTES,
     });
     files[key] = stored.id;
   }
   await drainQueue(deps);
-  const status = await call<{ files_done: number; files_failed: number; pages_total: number }>(`/workspaces/${ws.id}/indexing_status`);
-  console.log(`${name}: ingested ${keys.length} files (${status.files_done} indexed, ${status.files_failed} failed), ${status.pages_total} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const status = await call<{ files_done: number; files_failed: number; pages_total: number }>(
+    `/workspaces/${ws.id}/indexing_status`,
+  );
+  console.log(
+    `${name}: ingested ${keys.length} files (${status.files_done} indexed, ${status.files_failed} failed), ${status.pages_total} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
   state[name] = { workspaceId: ws.id, files };
   if (cacheDir) fs.writeFileSync(path.join(dataDir, "bench-state.json"), JSON.stringify(state));
 }
 
 for (const c of corpora) await ingest(c.name, c.files);
-if (mixedName) await ingest(mixedName, corpora.flatMap((c) => c.files));
+if (mixedName)
+  await ingest(
+    mixedName,
+    corpora.flatMap((c) => c.files),
+  );
 
 const texts = new Map(corpora.flatMap((c) => c.files).map((key) => [key, pageTexts(path.join(DATA, key))]));
 const bm25For = (keys: string[]) => new PageBm25(new Map(keys.map((k) => [k, texts.get(k)!])));
@@ -98,7 +126,8 @@ const mixedBm25 = mixedName ? bm25For([...texts.keys()]) : undefined;
 
 const latencies: number[] = [];
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(1);
-const recall = (ranks: (number | null)[]) => K.map((k) => ranks.filter((r) => r !== null && r <= k).length / ranks.length);
+const recall = (ranks: (number | null)[]) =>
+  K.map((k) => ranks.filter((r) => r !== null && r <= k).length / ranks.length);
 const rankOf = (hits: PageHit[], q: Question) => {
   const i = hits.findIndex((h) => h.doc === q.doc && q.pages.includes(h.page));
   return i < 0 ? null : i + 1;
@@ -109,27 +138,41 @@ async function ours(workspace: string, q: Question, single: boolean): Promise<nu
   const byId = new Map(Object.entries(files).map(([key, id]) => [id, key]));
   const body = { query: q.question, limit: Math.max(...K), ...(single ? { file_ids: [files[q.doc]] } : {}) };
   const started = performance.now();
-  const { results } = await call<{ results: { file_id: string; page: number }[] }>(`/workspaces/${workspaceId}/search`, body);
+  const { results } = await call<{ results: { file_id: string; page: number }[] }>(
+    `/workspaces/${workspaceId}/search`,
+    body,
+  );
   latencies.push(performance.now() - started);
-  return rankOf(results.map((r) => ({ doc: byId.get(r.file_id) ?? "", page: r.page })), q);
+  return rankOf(
+    results.map((r) => ({ doc: byId.get(r.file_id) ?? "", page: r.page })),
+    q,
+  );
 }
 
-const cell = (o: number, b: number) => `${o.toFixed(2)} ${b.toFixed(2)} ${b > 0 ? `${(o / b).toFixed(2)}x` : o > 0 ? "inf" : "-"}`.padStart(18);
+const cell = (o: number, b: number) =>
+  `${o.toFixed(2)} ${b.toFixed(2)} ${b > 0 ? `${(o / b).toFixed(2)}x` : o > 0 ? "inf" : "-"}`.padStart(18);
 const row = (corpus: string, setting: string, o: (number | null)[], b: (number | null)[]) => {
   const [ro, rb] = [recall(o), recall(b)];
-  console.log(`${corpus.padEnd(15)}${setting.padEnd(8)}${String(o.length).padStart(4)}${K.map((_, i) => cell(ro[i]!, rb[i]!)).join("")}`);
+  console.log(
+    `${corpus.padEnd(15)}${setting.padEnd(8)}${String(o.length).padStart(4)}${K.map((_, i) => cell(ro[i]!, rb[i]!)).join("")}`,
+  );
 };
 /** Every question of every corpus, per setting ("all": each question counts once, so larger sets weigh more). */
 const all: Record<string, { ours: (number | null)[]; bm25: (number | null)[] }> = {};
 console.log(`\npage recall, ${deps.db.dialect}${reuse ? " (cached index)" : ""}: ours, plain page BM25, ratio`);
-console.log(`${"corpus".padEnd(15)}${"setting".padEnd(8)}${"n".padStart(4)}${K.map((k) => `R@${k}`.padStart(18)).join("")}`);
+console.log(
+  `${"corpus".padEnd(15)}${"setting".padEnd(8)}${"n".padStart(4)}${K.map((k) => `R@${k}`.padStart(18)).join("")}`,
+);
 for (const c of corpora) {
   const questions = c.questions().filter((q) => state[c.name]!.files[q.doc]);
   const dropped = c.questions().length - questions.length;
   if (dropped > 0) console.log(`${c.name}: ${dropped} questions name a file that is not in the corpus, left out`);
   if (questions.length === 0) continue;
   const corpusBm25 = bm25For(c.files);
-  const settings: [string, string, PageBm25, boolean][] = [["shared", c.name, corpusBm25, false], ["single", c.name, corpusBm25, true]];
+  const settings: [string, string, PageBm25, boolean][] = [
+    ["shared", c.name, corpusBm25, false],
+    ["single", c.name, corpusBm25, true],
+  ];
   if (mixedName) settings.splice(1, 0, ["mixed", mixedName, mixedBm25!, false]);
   for (const [setting, workspace, bm25, single] of settings) {
     const oursRanks: (number | null)[] = [];
@@ -146,6 +189,8 @@ for (const c of corpora) {
 }
 if (corpora.length > 1) for (const [setting, { ours: o, bm25: b }] of Object.entries(all)) row("all", setting, o, b);
 latencies.sort((a, b) => a - b);
-console.log(`search latency over ${latencies.length} queries: p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`);
+console.log(
+  `search latency over ${latencies.length} queries: p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`,
+);
 await backend.close();
 if (!cacheDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -33,7 +33,9 @@ import { loadConfig } from "../backend/config.ts";
 import { startFakeOpenAI } from "../tests/helpers/fake-openai.ts";
 import { openSse } from "../tests/helpers/sse.ts";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "50" }, streams: { type: "string", default: "500" } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "50" }, streams: { type: "string", default: "500" } },
+});
 const RUNS = Number(args.runs);
 const STREAMS = Number(args.streams);
 
@@ -54,20 +56,34 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const app = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 
 async function call(method: string, p: string, body: unknown, token?: string) {
-  const res = await fetch(app.url + p, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(app.url + p, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
   return res.json();
 }
-const { token } = await call("POST", "/auth/sign-up", { email: `bench-${Date.now()}@example.com`, password: "bench-password-1" });
+const { token } = await call("POST", "/auth/sign-up", {
+  email: `bench-${Date.now()}@example.com`,
+  password: "bench-password-1",
+});
 
 // The web tier's relay, as in a single `npm start`: the browser's cookie becomes the bearer, the
 // API is called in process, and the stream is passed through by relaySse on its own HTTP server.
-const relayContext = { apiTransport: inProcessTransport(backend.api), cookieSecure: "false", publicEnv: {} } as unknown as AppLoadContext;
+const relayContext = {
+  apiTransport: inProcessTransport(backend.api),
+  cookieSecure: "false",
+  publicEnv: {},
+} as unknown as AppLoadContext;
 const relayServer = http.createServer(
   getRequestListener((req) => {
     // Every request here is a stream_qa: /workspaces/{id}/threads/{tid}/stream_qa.
     const [, , id = "", , tid = ""] = new URL(req.url).pathname.split("/");
-    return relaySse(req, relayContext, streamQa, { params: { id: decodeURIComponent(id), tid: decodeURIComponent(tid) }, body: req.body });
+    return relaySse(req, relayContext, streamQa, {
+      params: { id: decodeURIComponent(id), tid: decodeURIComponent(tid) },
+      body: req.body,
+    });
   }),
 );
 await new Promise<void>((resolve) => relayServer.listen(0, "127.0.0.1", resolve));
@@ -75,9 +91,11 @@ const relay = { url: `http://127.0.0.1:${(relayServer.address() as AddressInfo).
 const cookie = (await setSessionCookie(new Request("http://127.0.0.1/"), relayContext, token)).split(";")[0]!;
 const viaRelay = { headers: { cookie } };
 const ws = await call("POST", "/workspaces", { name: "Bench" }, token);
-const newThread = async (): Promise<string> => (await call("POST", `/workspaces/${ws.id}/threads`, { name: "Bench" }, token)).id;
+const newThread = async (): Promise<string> =>
+  (await call("POST", `/workspaces/${ws.id}/threads`, { name: "Bench" }, token)).id;
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i} `);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // 1. Latency from the model's first token to the client's first text event, via the relay and direct.
 const added = { relay: [] as number[], direct: [] as number[] };
@@ -90,7 +108,10 @@ for (let i = 0; i < RUNS * 2; i++) {
   const asked = performance.now();
   const path = `/workspaces/${ws.id}/threads/${tid}/stream_qa`;
   const body = { query: `Question ${i}` };
-  const sse = through === "relay" ? await openSse(relay, "POST", path, { ...viaRelay, body }) : await openSse(app, "POST", path, { token, body });
+  const sse =
+    through === "relay"
+      ? await openSse(relay, "POST", path, { ...viaRelay, body })
+      : await openSse(app, "POST", path, { token, body });
   if (sse.status !== 200) throw new Error(`${through}: HTTP ${sse.status} ${JSON.stringify(sse.error)}`);
   const started = (await sse.waitFor((e) => e.data.type === "message_started")).at - asked;
   if (through === "direct") preflight.push(started);
@@ -98,12 +119,17 @@ for (let i = 0; i < RUNS * 2; i++) {
   await sse.done();
   added[through].push(first.at - fake.requests[before]!.firstTextAt!);
 }
-const figures = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
+const figures = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
 console.log(`added latency, model's first token -> client's first text_delta (${RUNS} runs each, alternating):`);
 console.log(`  through the relay (as the browser): ${figures(added.relay)}`);
 console.log(`  straight to the API (baseline):     ${figures(added.direct)}`);
-console.log(`  the relay adds: p50 ${(pct(added.relay, 50) - pct(added.direct, 50)).toFixed(2)} ms, p95 ${(pct(added.relay, 95) - pct(added.direct, 95)).toFixed(2)} ms`);
-console.log(`question -> message_started (checks, messages stored, first byte): p50 ${pct(preflight, 50).toFixed(1)} ms, p95 ${pct(preflight, 95).toFixed(1)} ms`);
+console.log(
+  `  the relay adds: p50 ${(pct(added.relay, 50) - pct(added.direct, 50)).toFixed(2)} ms, p95 ${(pct(added.relay, 95) - pct(added.direct, 95)).toFixed(2)} ms`,
+);
+console.log(
+  `question -> message_started (checks, messages stored, first byte): p50 ${pct(preflight, 50).toFixed(1)} ms, p95 ${pct(preflight, 95).toFixed(1)} ms`,
+);
 
 // 2. Many streams at once.
 const threads = await Promise.all(Array.from({ length: STREAMS }, newThread));
@@ -123,14 +149,19 @@ const durations: number[] = [];
 const outcomes = await Promise.all(
   threads.map(async (tid) => {
     try {
-      const sse = await openSse(relay, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { ...viaRelay, body: { query: "Stream with the others" } });
+      const sse = await openSse(relay, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, {
+        ...viaRelay,
+        body: { query: "Stream with the others" },
+      });
       if (sse.status !== 200) return { ok: false, why: `HTTP ${sse.status}`, id: null };
       const events = await sse.done();
       firstEvent.push(events[0]!.at - started);
       durations.push(events.at(-1)!.at - events[0]!.at);
       const last = events.at(-1)?.data;
       const id = events[0]?.data.type === "message_started" ? events[0].data.message_id : null;
-      return last?.type === "done" && last.status === "complete" ? { ok: true, why: "", id } : { ok: false, why: `ended with ${JSON.stringify(last)}`, id };
+      return last?.type === "done" && last.status === "complete"
+        ? { ok: true, why: "", id }
+        : { ok: false, why: `ended with ${JSON.stringify(last)}`, id };
     } catch (err) {
       return { ok: false, why: String(err), id: null };
     }
@@ -142,7 +173,8 @@ const ids = outcomes.map((o) => o.id).filter((id): id is string => Boolean(id));
 const stored = ids.length
   ? await backend.deps.db.kysely.selectFrom("messages").select(["status", "content"]).where("id", "in", ids).execute()
   : [];
-const notStored = ids.length - stored.filter((r) => r.status === "complete" && r.content === tokens(40).join("")).length;
+const notStored =
+  ids.length - stored.filter((r) => r.status === "complete" && r.content === tokens(40).join("")).length;
 const failures = outcomes.filter((o) => !o.ok);
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 console.log(
@@ -150,7 +182,9 @@ console.log(
     `peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})`,
 );
 if (durations.length) {
-  console.log(`  first event after p50 ${pct(firstEvent, 50).toFixed(0)} ms, p95 ${pct(firstEvent, 95).toFixed(0)} ms; stream length p50 ${pct(durations, 50).toFixed(0)} ms, p95 ${pct(durations, 95).toFixed(0)} ms (the model alone takes ~1,000 ms)`);
+  console.log(
+    `  first event after p50 ${pct(firstEvent, 50).toFixed(0)} ms, p95 ${pct(firstEvent, 95).toFixed(0)} ms; stream length p50 ${pct(durations, 50).toFixed(0)} ms, p95 ${pct(durations, 95).toFixed(0)} ms (the model alone takes ~1,000 ms)`,
+  );
 }
 for (const f of failures.slice(0, 5)) console.log(`  error: ${f.why}`);
 if (fake.unexpected.length) console.log(`  fake model: ${fake.unexpected.length} unexpected requests`);

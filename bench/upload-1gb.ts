@@ -37,9 +37,14 @@ async function server() {
   await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
   const port = (srv.address() as AddressInfo).port;
   const config = loadConfig({
-    NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, "bench.db")}`, LOG_LEVEL: "error",
-    PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
-    STORAGE_QUOTA_BYTES: String(8 * 1024 * MiB), MAX_UPLOAD_BYTES: String(4 * 1024 * MiB),
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, "bench.db")}`,
+    LOG_LEVEL: "error",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+    STORAGE_QUOTA_BYTES: String(8 * 1024 * MiB),
+    MAX_UPLOAD_BYTES: String(4 * 1024 * MiB),
   });
   const backend = await bootBackend({ config });
   const listener = getRequestListener(backend.api.fetch);
@@ -91,7 +96,11 @@ async function writeAll(w: NodeJS.WritableStream, hash: crypto.Hash) {
 }
 
 async function json(base: string, method: string, p: string, body: unknown, token?: string) {
-  const res = await fetch(base + p, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(base + p, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const out = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(out)}`);
   return out;
@@ -100,10 +109,17 @@ async function json(base: string, method: string, p: string, body: unknown, toke
 function putStream(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const hash = crypto.createHash("sha256");
-    const req = http.request(url, { method: "PUT", headers: { "content-type": "application/octet-stream", "content-length": String(SIZE) } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (d: string) => (body += d)).on("end", () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = http.request(
+      url,
+      { method: "PUT", headers: { "content-type": "application/octet-stream", "content-length": String(SIZE) } },
+      (res) => {
+        let body = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (d: string) => (body += d))
+          .on("end", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on("error", reject);
     writeAll(req, hash).then(() => {
       putStream.sha256 = hash.digest("hex");
@@ -135,9 +151,18 @@ async function client() {
       while (phases.length === before) await new Promise((r) => setTimeout(r, 10));
     };
 
-    const { token } = (await json(base, "POST", "/auth/sign-up", { email: "bench@example.com", password: "bench-password-1" })) as { token: string };
+    const { token } = (await json(base, "POST", "/auth/sign-up", {
+      email: "bench@example.com",
+      password: "bench-password-1",
+    })) as { token: string };
     const ws = await json(base, "POST", "/workspaces", { name: "Bench" }, token);
-    const r = (await json(base, "POST", `/workspaces/${String(ws.id)}/files/generate_upload_url`, { byte_size: SIZE }, token)) as { upload_url: string; file_id: string };
+    const r = (await json(
+      base,
+      "POST",
+      `/workspaces/${String(ws.id)}/files/generate_upload_url`,
+      { byte_size: SIZE },
+      token,
+    )) as { upload_url: string; file_id: string };
 
     child.send({ type: "mark", phase: "put" } satisfies ToChild);
     await new Promise((res) => setTimeout(res, 300));
@@ -148,10 +173,17 @@ async function client() {
     await mark("finalize");
 
     const t1 = performance.now();
-    const fin = await json(base, "POST", `/workspaces/${String(ws.id)}/files/${r.file_id}/finalize_upload`, { filename: "big.csv", byte_size: SIZE, checksum: putStream.sha256 }, token);
+    const fin = await json(
+      base,
+      "POST",
+      `/workspaces/${String(ws.id)}/files/${r.file_id}/finalize_upload`,
+      { filename: "big.csv", byte_size: SIZE, checksum: putStream.sha256 },
+      token,
+    );
     const finSeconds = (performance.now() - t1) / 1000;
     await mark("idle");
-    if (fin.status !== "uploaded" || fin.checksum !== putStream.sha256) throw new Error(`finalize: ${JSON.stringify(fin)}`);
+    if (fin.status !== "uploaded" || fin.checksum !== putStream.sha256)
+      throw new Error(`finalize: ${JSON.stringify(fin)}`);
 
     // Baseline: the same bytes, generated and hashed the same way, written to a file here.
     const target = path.join(dataDir, "baseline.bin");
@@ -163,11 +195,18 @@ async function client() {
 
     const upMBs = SIZE / MiB / putSeconds;
     const fsMBs = SIZE / MiB / fsSeconds;
-    console.log(`Uploaded ${mb(SIZE)} MiB through the presigned flow (server in a child process, SQLite, disk blob store)`);
-    for (const p of phases) console.log(`  server RSS during ${p.phase.padEnd(8)}: baseline ${mb(p.baseline)} MiB, peak ${mb(p.peak)} MiB, growth ${mb(p.peak - p.baseline)} MiB`);
+    console.log(
+      `Uploaded ${mb(SIZE)} MiB through the presigned flow (server in a child process, SQLite, disk blob store)`,
+    );
+    for (const p of phases)
+      console.log(
+        `  server RSS during ${p.phase.padEnd(8)}: baseline ${mb(p.baseline)} MiB, peak ${mb(p.peak)} MiB, growth ${mb(p.peak - p.baseline)} MiB`,
+      );
     console.log(`  PUT:      ${putSeconds.toFixed(1)} s = ${upMBs.toFixed(0)} MiB/s`);
     console.log(`  finalize: ${finSeconds.toFixed(1)} s (server re-reads and hashes ${mb(SIZE)} MiB)`);
-    console.log(`  fs write baseline: ${fsSeconds.toFixed(1)} s = ${fsMBs.toFixed(0)} MiB/s; upload/fs ratio ${(upMBs / fsMBs).toFixed(2)}`);
+    console.log(
+      `  fs write baseline: ${fsSeconds.toFixed(1)} s = ${fsMBs.toFixed(0)} MiB/s; upload/fs ratio ${(upMBs / fsMBs).toFixed(2)}`,
+    );
   } finally {
     child?.send({ type: "stop" } satisfies ToChild);
     await new Promise((r) => setTimeout(r, 500));

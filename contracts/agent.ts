@@ -13,13 +13,29 @@ import { messageParams, threadParams } from "./threads.ts";
  * A citation event comes just before the text_delta that carries its `[n]` marker, one per marker.
  */
 export const streamEvent = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("message_started"), message_id: z.string(), user_message_id: z.string(), thread_id: z.string() }),
+  z.object({
+    type: z.literal("message_started"),
+    message_id: z.string(),
+    user_message_id: z.string(),
+    thread_id: z.string(),
+  }),
   z.object({ type: z.literal("thinking"), text: z.string() }),
   z.object({ type: z.literal("tool_call"), id: z.string(), name: z.string(), args: z.unknown() }),
-  z.object({ type: z.literal("tool_result"), id: z.string(), name: z.string(), result: z.unknown(), is_error: z.boolean() }),
+  z.object({
+    type: z.literal("tool_result"),
+    id: z.string(),
+    name: z.string(),
+    result: z.unknown(),
+    is_error: z.boolean(),
+  }),
   z.object({ type: z.literal("text_delta"), text: z.string() }),
   citation.extend({ type: z.literal("citation") }),
-  z.object({ type: z.literal("file_version_created"), file_id: z.string(), version_id: z.string(), filename: z.string() }),
+  z.object({
+    type: z.literal("file_version_created"),
+    file_id: z.string(),
+    version_id: z.string(),
+    filename: z.string(),
+  }),
   z.object({
     type: z.literal("usage"),
     input_tokens: z.number().int(),
@@ -43,7 +59,11 @@ export type TimedEvent = z.infer<typeof timedEvent>;
  * `messages.citations` (JSON, in marker order) and its events (`message_events.events`, JSON
  * batches of timed events in order). Followers and replays read it back as the same events.
  */
-export const storedAnswer = z.object({ content: z.string(), citations: z.array(citation), events: z.array(timedEvent) });
+export const storedAnswer = z.object({
+  content: z.string(),
+  citations: z.array(citation),
+  events: z.array(timedEvent),
+});
 export type StoredAnswer = z.infer<typeof storedAnswer>;
 
 /** Model id that answers from search results alone, with no language model. Always offered. */
@@ -59,17 +79,29 @@ export const streamQaBody = z.object({
   file_ids: z.array(id).min(1).max(100, "At most 100 file_ids").optional(),
 });
 
-const sse = (description: string) => ({ status: 200, contentType: "text/event-stream", schema: streamEvent, description });
+const sse = (description: string) => ({
+  status: 200,
+  contentType: "text/event-stream",
+  schema: streamEvent,
+  description,
+});
 
 export const streamQa = rawEndpoint({
-  method: "post", path: "/workspaces/{id}/threads/{tid}/stream_qa", tag: "agent", auth: "user",
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/stream_qa",
+  tag: "agent",
+  auth: "user",
   summary: "Ask a question in a thread (owner): the answer streams as Server-Sent Events and is stored as it streams",
-  params: threadParams, jsonBody: streamQaBody,
+  params: threadParams,
+  jsonBody: streamQaBody,
   response: sse("message_started, then the answer's events, then done"),
 });
 
 export const regenerateAnswer = rawEndpoint({
-  method: "post", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/regenerate", tag: "agent", auth: "user",
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/messages/{mid}/regenerate",
+  tag: "agent",
+  auth: "user",
   summary: "Answer the same question again as a new sibling answer, made active (owner); streamed like stream_qa",
   params: messageParams,
   jsonBody: z.object({ model: streamQaBody.shape.model }).optional(),
@@ -77,7 +109,10 @@ export const regenerateAnswer = rawEndpoint({
 });
 
 export const subscribeAnswer = rawEndpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/stream", tag: "agent", auth: "optional",
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/messages/{mid}/stream",
+  tag: "agent",
+  auth: "optional",
   summary: "Follow an answer: what is stored so far at once, then live until done (a refresh or a second tab)",
   params: messageParams,
   query: z.object({ after: z.coerce.number().int().min(-1).optional() }),
@@ -85,15 +120,28 @@ export const subscribeAnswer = rawEndpoint({
 });
 
 export const replayAnswer = rawEndpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/messages/{mid}/replay", tag: "agent", auth: "optional",
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/messages/{mid}/replay",
+  tag: "agent",
+  auth: "optional",
   summary: "Replay a finished answer with its original timing divided by speed_factor",
   params: messageParams,
-  query: z.object({ speed_factor: z.coerce.number().min(0.1, "speed_factor must be at least 0.1").max(1000, "speed_factor must be at most 1000").default(1) }),
+  query: z.object({
+    speed_factor: z.coerce
+      .number()
+      .min(0.1, "speed_factor must be at least 0.1")
+      .max(1000, "speed_factor must be at most 1000")
+      .default(1),
+  }),
   response: sse("The stored events, spaced as they were first sent"),
 });
 
 export const cancelStreamQa = endpoint({
-  method: "post", path: "/workspaces/{id}/threads/{tid}/cancel_stream_qa", tag: "agent", auth: "user", status: 200,
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/cancel_stream_qa",
+  tag: "agent",
+  auth: "user",
+  status: 200,
   summary: "Stop an answer being written (owner); also when another process writes it",
   params: threadParams,
   query: z.object({ message_id: id }),
@@ -101,8 +149,11 @@ export const cancelStreamQa = endpoint({
 });
 
 export const listModels = endpoint({
-  method: "get", path: "/agent/models", tag: "agent", auth: "user", status: 200,
-  summary: "Models a question may name; the default first. \"search\" answers from search results without a model",
+  method: "get",
+  path: "/agent/models",
+  tag: "agent",
+  auth: "user",
+  status: 200,
+  summary: 'Models a question may name; the default first. "search" answers from search results without a model',
   response: z.object({ models: z.array(z.string()), default_model: z.string() }),
 });
-

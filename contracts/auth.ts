@@ -160,7 +160,10 @@ export const startGoogleSignIn = endpoint({
   auth: "public",
   body: z.object({
     // A path on our own site (not "//host" or "/\host", which browsers read as another origin).
-    returnTo: z.string().max(2048).regex(/^\/(?![/\\])/, "returnTo must be a path on this site"),
+    returnTo: z
+      .string()
+      .max(2048)
+      .regex(/^\/(?![/\\])/, "returnTo must be a path on this site"),
   }),
   response: z.object({ url: z.string() }),
   status: 200,

@@ -13,7 +13,11 @@ export const publicPlan = z.object({
 });
 export type PublicPlan = z.infer<typeof publicPlan>;
 
-export const promotion = z.object({ product_type: z.string(), name: z.string(), trial_days: z.number().int().positive() });
+export const promotion = z.object({
+  product_type: z.string(),
+  name: z.string(),
+  trial_days: z.number().int().positive(),
+});
 export type Promotion = z.infer<typeof promotion>;
 
 export const listPublicPlans = endpoint({

@@ -27,9 +27,13 @@ export interface Endpoint<
   status: 200 | 201 | 202 | 204;
 }
 
-export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, const A extends Auth>(
-  e: Endpoint<P, Q, B, R, A>,
-): Endpoint<P, Q, B, R, A> {
+export function endpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  const A extends Auth,
+>(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return e;
 }
 
@@ -45,11 +49,12 @@ export type EndpointResponse<E> = E extends Endpoint<z.ZodType, z.ZodType, z.Zod
  * What a caller passes: only the parts the endpoint declares. A part left out of the declaration
  * infers as the bare `z.ZodType` constraint, which is how "not declared" is recognised.
  */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType, Auth>
-  ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) &
-      (z.ZodType extends Q ? { query?: undefined } : { query: Input<Q> }) &
-      (z.ZodType extends B ? { body?: undefined } : { body: Input<B> })
-  : never;
+export type EndpointInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType, Auth>
+    ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) &
+        (z.ZodType extends Q ? { query?: undefined } : { query: Input<Q> }) &
+        (z.ZodType extends B ? { body?: undefined } : { body: Input<B> })
+    : never;
 
 /** "Not declared": a part left out of a declaration infers as the bare `z.ZodType` constraint. */
 type Declared<T, Else = undefined> = z.ZodType extends T ? Else : T extends z.ZodType ? z.output<T> : Else;
@@ -91,9 +96,14 @@ export interface RawEndpoint<
   response: { contentType: string; schema?: z.ZodType; description: string; status: number };
 }
 
-export function rawEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, F extends z.ZodType, const A extends Auth, S extends boolean>(
-  e: RawEndpoint<P, Q, B, F, A, S>,
-): RawEndpoint<P, Q, B, F, A, S> {
+export function rawEndpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  F extends z.ZodType,
+  const A extends Auth,
+  S extends boolean,
+>(e: RawEndpoint<P, Q, B, F, A, S>): RawEndpoint<P, Q, B, F, A, S> {
   return e;
 }
 
@@ -103,15 +113,21 @@ export type RawBody<E> = E extends RawEndpoint<z.ZodType, z.ZodType, infer B, z.
 export type RawForm<E> = E extends RawEndpoint<z.ZodType, z.ZodType, z.ZodType, infer F, Auth> ? Declared<F> : never;
 
 /** What a relay passes to reach a raw endpoint: its path params (if it declares any) and query. */
-export type RawPathInput<E> = E extends RawEndpoint<infer P, infer Q, z.ZodType, z.ZodType, Auth>
-  ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) & (z.ZodType extends Q ? { query?: undefined } : { query?: Input<Q> })
-  : never;
+export type RawPathInput<E> =
+  E extends RawEndpoint<infer P, infer Q, z.ZodType, z.ZodType, Auth>
+    ? (z.ZodType extends P ? { params?: undefined } : { params: Input<P> }) &
+        (z.ZodType extends Q ? { query?: undefined } : { query?: Input<Q> })
+    : never;
 
 /**
  * The API path of a call (relative to /api): each `{name}` filled with its URI-encoded value, and
  * the query (undefined and null values left out) appended.
  */
-export function apiPath(e: { path: string }, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+export function apiPath(
+  e: { path: string },
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
   let path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
   if (query) {
     const qs = new URLSearchParams();

@@ -73,7 +73,8 @@ export class AppError extends Error {
 
   static fromBody(body: unknown, status: number): AppError {
     const parsed = errorBody.safeParse(body);
-    if (!parsed.success) return new AppError(status >= 500 ? "internal" : "bad_gateway", `Unexpected response (HTTP ${status})`);
+    if (!parsed.success)
+      return new AppError(status >= 500 ? "internal" : "bad_gateway", `Unexpected response (HTTP ${status})`);
     const { code, message, fields } = parsed.data.error;
     const known = code in errorStatus ? (code as ErrorCode) : status >= 500 ? "internal" : "validation_failed";
     return new AppError(known, message, fields);

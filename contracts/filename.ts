@@ -9,6 +9,9 @@ export function hasUnsafeFilenameChars(name: string): boolean {
 
 /** Replaces what hasUnsafeFilenameChars refuses with "_" and trims to 255 characters. */
 export function sanitizeFilename(name: string, fallback = "file"): string {
-  const clean = Array.from(name, (ch) => (hasUnsafeFilenameChars(ch) ? "_" : ch)).join("").trim().slice(0, 255);
+  const clean = Array.from(name, (ch) => (hasUnsafeFilenameChars(ch) ? "_" : ch))
+    .join("")
+    .trim()
+    .slice(0, 255);
   return clean || fallback;
 }

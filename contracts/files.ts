@@ -36,35 +36,84 @@ const ok = z.object({ ok: z.literal(true) });
 const sha256 = z.string().regex(/^[a-f0-9]{64}$/i, "checksum must be the file's SHA-256 in hex");
 
 export const supportedFileExtensions = endpoint({
-  method: "get", path: "/supported_file_extensions", tag: "files", auth: "public", status: 200,
-  summary: "File extensions the workspace accepts", response: z.object({ extensions: z.array(z.string()) }),
+  method: "get",
+  path: "/supported_file_extensions",
+  tag: "files",
+  auth: "public",
+  status: 200,
+  summary: "File extensions the workspace accepts",
+  response: z.object({ extensions: z.array(z.string()) }),
 });
 export const listFiles = endpoint({
-  method: "get", path: "/workspaces/{id}/files", tag: "files", auth: "optional", status: 200,
-  summary: "Files of a workspace, oldest first (paged)", params: workspaceParams, query: pageQuery,
+  method: "get",
+  path: "/workspaces/{id}/files",
+  tag: "files",
+  auth: "optional",
+  status: 200,
+  summary: "Files of a workspace, oldest first (paged)",
+  params: workspaceParams,
+  query: pageQuery,
   response: z.object({ files: z.array(file), next_cursor: nextCursor }),
 });
 export const getFileMetadata = endpoint({
-  method: "get", path: "/workspaces/{id}/files/{fid}/metadata", tag: "files", auth: "optional", status: 200,
-  summary: "One file with its versions", params: fileParams,
-  response: file.extend({ versions: z.array(z.object({ version_id: z.string(), byte_size: z.number().int(), checksum: z.string().nullable(), created_at: z.string() })) }),
+  method: "get",
+  path: "/workspaces/{id}/files/{fid}/metadata",
+  tag: "files",
+  auth: "optional",
+  status: 200,
+  summary: "One file with its versions",
+  params: fileParams,
+  response: file.extend({
+    versions: z.array(
+      z.object({
+        version_id: z.string(),
+        byte_size: z.number().int(),
+        checksum: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
 });
 export const generateDownloadUrl = endpoint({
-  method: "post", path: "/workspaces/{id}/files/{fid}/generate_download_url", tag: "files", auth: "optional", status: 200,
-  summary: "A short-lived URL that downloads the current version", params: fileParams,
-  body: z.object({ filename: filename.optional() }).optional(), response: z.object({ download_url: z.string() }),
+  method: "post",
+  path: "/workspaces/{id}/files/{fid}/generate_download_url",
+  tag: "files",
+  auth: "optional",
+  status: 200,
+  summary: "A short-lived URL that downloads the current version",
+  params: fileParams,
+  body: z.object({ filename: filename.optional() }).optional(),
+  response: z.object({ download_url: z.string() }),
 });
 export const renameFile = endpoint({
-  method: "patch", path: "/workspaces/{id}/files/{fid}", tag: "files", auth: "user", status: 200,
-  summary: "Rename a file (owner)", params: fileParams, body: z.object({ filename }), response: file,
+  method: "patch",
+  path: "/workspaces/{id}/files/{fid}",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Rename a file (owner)",
+  params: fileParams,
+  body: z.object({ filename }),
+  response: file,
 });
 export const deleteFile = endpoint({
-  method: "delete", path: "/workspaces/{id}/files/{fid}", tag: "files", auth: "user", status: 200,
-  summary: "Delete a file and its versions (owner)", params: fileParams, response: ok,
+  method: "delete",
+  path: "/workspaces/{id}/files/{fid}",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Delete a file and its versions (owner)",
+  params: fileParams,
+  response: ok,
 });
 export const generateUploadUrl = endpoint({
-  method: "post", path: "/workspaces/{id}/files/generate_upload_url", tag: "files", auth: "user", status: 200,
-  summary: "Reserve a file and get a URL to PUT its bytes to (owner)", params: workspaceParams,
+  method: "post",
+  path: "/workspaces/{id}/files/generate_upload_url",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Reserve a file and get a URL to PUT its bytes to (owner)",
+  params: workspaceParams,
   body: z.object({
     byte_size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     content_type: z.string().trim().max(255).optional(),
@@ -72,26 +121,50 @@ export const generateUploadUrl = endpoint({
   response: z.object({ upload_url: z.string(), file_id: z.string(), expires_at: z.string() }),
 });
 export const finalizeUpload = endpoint({
-  method: "post", path: "/workspaces/{id}/files/{fid}/finalize_upload", tag: "files", auth: "user", status: 200,
-  summary: "Check the uploaded bytes (size and SHA-256) and keep the file (owner)", params: fileParams,
-  body: z.object({ filename, byte_size: z.number().int().min(0), checksum: sha256 }), response: file,
+  method: "post",
+  path: "/workspaces/{id}/files/{fid}/finalize_upload",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Check the uploaded bytes (size and SHA-256) and keep the file (owner)",
+  params: fileParams,
+  body: z.object({ filename, byte_size: z.number().int().min(0), checksum: sha256 }),
+  response: file,
 });
 export const autoRenameFile = endpoint({
-  method: "post", path: "/workspaces/{id}/files/{fid}/auto_rename", tag: "files", auth: "user", status: 200,
-  summary: "Give a file a readable name (owner)", params: fileParams, response: file,
+  method: "post",
+  path: "/workspaces/{id}/files/{fid}/auto_rename",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Give a file a readable name (owner)",
+  params: fileParams,
+  response: file,
 });
 export const retryIndexing = endpoint({
-  method: "post", path: "/workspaces/{id}/files/{fid}/retry_indexing", tag: "files", auth: "user", status: 200,
-  summary: "Queue a failed file for indexing again (owner)", params: fileParams, response: file,
+  method: "post",
+  path: "/workspaces/{id}/files/{fid}/retry_indexing",
+  tag: "files",
+  auth: "user",
+  status: 200,
+  summary: "Queue a failed file for indexing again (owner)",
+  params: fileParams,
+  response: file,
 });
 
 /** A version of a file: any of its stored versions, not only the current one (citations name one). */
 export const versionParams = fileParams.extend({ vid: id });
 
 export const getPageText = endpoint({
-  method: "get", path: "/workspaces/{id}/files/{fid}/versions/{vid}/pages/{page}", tag: "files", auth: "optional", status: 200,
+  method: "get",
+  path: "/workspaces/{id}/files/{fid}/versions/{vid}/pages/{page}",
+  tag: "files",
+  auth: "optional",
+  status: 200,
   summary: "The text of one page of a file version as it was indexed, for the viewer (citation offsets point into it)",
-  params: versionParams.extend({ page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000) }),
+  params: versionParams.extend({
+    page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000),
+  }),
   response: z.object({
     file_id: z.string(),
     version_id: z.string(),

@@ -7,4 +7,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const nextCursor = z.string().nullable().describe("Pass as `cursor` to get the next page; null on the last page.");
+export const nextCursor = z
+  .string()
+  .nullable()
+  .describe("Pass as `cursor` to get the next page; null on the last page.");

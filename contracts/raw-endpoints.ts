@@ -29,37 +29,71 @@ export const findFilesEvent = z.discriminatedUnion("type", [
 export type FindFilesEvent = z.infer<typeof findFilesEvent>;
 
 export const findFiles = rawEndpoint({
-  method: "post", path: "/find_files", tag: "search", auth: "user",
-  summary: "Find files across your workspaces and account library by name and content, streamed best first as they are found",
+  method: "post",
+  path: "/find_files",
+  tag: "search",
+  auth: "user",
+  summary:
+    "Find files across your workspaces and account library by name and content, streamed best first as they are found",
   jsonBody: z.object({
     query: z.string().trim().min(1, "query is required").max(1000, "query must be at most 1,000 characters"),
     /** "name": file names only; "content": indexed text only; "all" (default): both. */
     option: z.enum(["all", "name", "content"]).default("all"),
   }),
-  response: { status: 200, contentType: "application/x-ndjson", schema: findFilesEvent, description: "One JSON event per line: file matches, then done (or error)" },
+  response: {
+    status: 200,
+    contentType: "application/x-ndjson",
+    schema: findFilesEvent,
+    description: "One JSON event per line: file matches, then done (or error)",
+  },
 });
 
 export const blobUpload = rawEndpoint({
-  method: "put", path: "/blobs/{token}", tag: "files", auth: "public",
+  method: "put",
+  path: "/blobs/{token}",
+  tag: "files",
+  auth: "public",
   summary: "PUT file bytes to a signed upload URL (the signature is the authorization)",
-  params: z.object({ token: z.string() }), binaryBody: true, streamed: true,
-  response: { status: 200, contentType: "application/json", schema: z.object({ ok: z.literal(true), byte_size: z.number() }), description: "Stored" },
+  params: z.object({ token: z.string() }),
+  binaryBody: true,
+  streamed: true,
+  response: {
+    status: 200,
+    contentType: "application/json",
+    schema: z.object({ ok: z.literal(true), byte_size: z.number() }),
+    description: "Stored",
+  },
 });
 export const blobDownload = rawEndpoint({
-  method: "get", path: "/blobs/{token}", tag: "files", auth: "public",
-  summary: "GET file bytes from a signed download URL", params: z.object({ token: z.string() }),
+  method: "get",
+  path: "/blobs/{token}",
+  tag: "files",
+  auth: "public",
+  summary: "GET file bytes from a signed download URL",
+  params: z.object({ token: z.string() }),
   response: { status: 200, contentType: "application/octet-stream", description: "The file" },
 });
 export const filesZip = rawEndpoint({
-  method: "get", path: "/workspaces/{id}/files_zip", tag: "files", auth: "optional",
-  summary: "All files of a workspace as workspace_files.zip (streamed)", params: z.object({ id }),
+  method: "get",
+  path: "/workspaces/{id}/files_zip",
+  tag: "files",
+  auth: "optional",
+  summary: "All files of a workspace as workspace_files.zip (streamed)",
+  params: z.object({ id }),
   response: { status: 200, contentType: "application/zip", description: "workspace_files.zip" },
 });
 export const versionContent = rawEndpoint({
-  method: "get", path: "/workspaces/{id}/files/{fid}/versions/{vid}/content", tag: "files", auth: "optional",
+  method: "get",
+  path: "/workspaces/{id}/files/{fid}/versions/{vid}/content",
+  tag: "files",
+  auth: "optional",
   summary: "The bytes of one version of a file (streamed; always as an attachment, never rendered by the browser)",
   params: z.object({ id, fid: id, vid: id }),
-  response: { status: 200, contentType: "application/octet-stream", description: "The version's bytes with its content type" },
+  response: {
+    status: 200,
+    contentType: "application/octet-stream",
+    description: "The version's bytes with its content type",
+  },
 });
 /** The form of download_from_url. */
 export const urlImportForm = z.object({
@@ -85,27 +119,42 @@ export const driveImportForm = z.object({
     .describe("OAuth access token"),
 });
 export const downloadFromUrl = rawEndpoint({
-  method: "post", path: "/workspaces/{id}/files/download_from_url", tag: "files", auth: "user",
-  summary: "Import a file from a public http(s) URL (owner)", params: z.object({ id }),
+  method: "post",
+  path: "/workspaces/{id}/files/download_from_url",
+  tag: "files",
+  auth: "user",
+  summary: "Import a file from a public http(s) URL (owner)",
+  params: z.object({ id }),
   form: urlImportForm,
   response: { status: 201, contentType: "application/json", schema: file, description: "The imported file" },
 });
 export const uploadFromGdrive = rawEndpoint({
-  method: "post", path: "/workspaces/{id}/files/upload_from_gdrive", tag: "files", auth: "user",
-  summary: "Import a file from Google Drive with the user's access token (owner)", params: z.object({ id }),
+  method: "post",
+  path: "/workspaces/{id}/files/upload_from_gdrive",
+  tag: "files",
+  auth: "user",
+  summary: "Import a file from Google Drive with the user's access token (owner)",
+  params: z.object({ id }),
   form: driveImportForm,
   response: { status: 201, contentType: "application/json", schema: file, description: "The imported file" },
 });
 export const uploadAccountFile = rawEndpoint({
-  method: "post", path: "/users/me/files/upload", tag: "library", auth: "user",
+  method: "post",
+  path: "/users/me/files/upload",
+  tag: "library",
+  auth: "user",
   summary: "Upload a file to your account library (multipart, field `file`)",
-  file: { description: "The file" }, streamed: true,
+  file: { description: "The file" },
+  streamed: true,
   response: { status: 201, contentType: "application/json", schema: file, description: "The stored file" },
 });
 export const uploadPublicFile = rawEndpoint({
-  method: "post", path: "/public/files/upload", tag: "library", auth: "user",
+  method: "post",
+  path: "/public/files/upload",
+  tag: "library",
+  auth: "user",
   summary: "Upload a file anyone can download by id (multipart, field `file`)",
-  file: { description: "The file" }, streamed: true,
+  file: { description: "The file" },
+  streamed: true,
   response: { status: 201, contentType: "application/json", schema: publicFile, description: "The stored file" },
 });
-

@@ -19,8 +19,13 @@ export const searchResult = z.object({
 export type SearchResult = z.infer<typeof searchResult>;
 
 export const searchWorkspace = endpoint({
-  method: "post", path: "/workspaces/{id}/search", tag: "search", auth: "optional", status: 200,
-  summary: "Full-text search over the passages of a workspace's files, best first", params: z.object({ id }),
+  method: "post",
+  path: "/workspaces/{id}/search",
+  tag: "search",
+  auth: "optional",
+  status: 200,
+  summary: "Full-text search over the passages of a workspace's files, best first",
+  params: z.object({ id }),
   body: z.object({
     query: z.string().trim().min(1, "query is required").max(1000, "query must be at most 1,000 characters"),
     file_ids: z.array(id).max(100, "At most 100 file_ids").optional(),

@@ -110,7 +110,14 @@ export const threadFileAddon = z.discriminatedUnion("kind", [
     truncated: z.boolean(),
   }),
   /** Anything else (PDF, images...): the viewer downloads it. */
-  z.object({ kind: z.literal("binary"), file_id: z.string(), version_id: z.string(), filename: z.string(), is_latest: z.boolean(), content_type: z.string() }),
+  z.object({
+    kind: z.literal("binary"),
+    file_id: z.string(),
+    version_id: z.string(),
+    filename: z.string(),
+    is_latest: z.boolean(),
+    content_type: z.string(),
+  }),
 ]);
 export type ThreadFileAddon = z.infer<typeof threadFileAddon>;
 
@@ -154,7 +161,14 @@ export const threadFileDiff = z.discriminatedUnion("kind", [
         old_lines: z.int(),
         new_start: z.int(),
         new_lines: z.int(),
-        lines: z.array(z.object({ type: z.enum(["added", "removed", "unchanged"]), old_line: z.int().nullable(), new_line: z.int().nullable(), text: z.string() })),
+        lines: z.array(
+          z.object({
+            type: z.enum(["added", "removed", "unchanged"]),
+            old_line: z.int().nullable(),
+            new_line: z.int().nullable(),
+            text: z.string(),
+          }),
+        ),
       }),
     ),
   }),
@@ -162,39 +176,78 @@ export const threadFileDiff = z.discriminatedUnion("kind", [
 export type ThreadFileDiff = z.infer<typeof threadFileDiff>;
 
 export const listThreadFiles = endpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/files", tag: "thread-files", auth: "optional", status: 200,
-  summary: "The thread's files, each with its versions (newest first)", params: threadFilesParams,
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/files",
+  tag: "thread-files",
+  auth: "optional",
+  status: 200,
+  summary: "The thread's files, each with its versions (newest first)",
+  params: threadFilesParams,
   response: z.object({ files: z.array(threadFile) }),
 });
 export const getThreadFileVersion = endpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/files/{version_id}", tag: "thread-files", auth: "optional", status: 200,
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/files/{version_id}",
+  tag: "thread-files",
+  auth: "optional",
+  status: 200,
   summary: "One version of a thread file (the latest with is_latest=true) and a short-lived download URL",
-  params: threadFileVersionParams, query: isLatestQuery,
+  params: threadFileVersionParams,
+  query: isLatestQuery,
   response: savedThreadFileVersion.extend({ download_url: z.string() }),
 });
 export const getThreadFileAddon = endpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/files/{version_id}/addon", tag: "thread-files", auth: "optional", status: 200,
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/files/{version_id}/addon",
+  tag: "thread-files",
+  auth: "optional",
+  status: 200,
   summary: "What the viewer shows of a version: a workbook's sheets with values and formulas, or a document's text",
-  params: threadFileVersionParams, query: isLatestQuery, response: threadFileAddon,
+  params: threadFileVersionParams,
+  query: isLatestQuery,
+  response: threadFileAddon,
 });
 export const renameThreadFile = endpoint({
-  method: "patch", path: "/workspaces/{id}/threads/{tid}/files/{fid}/filename", tag: "thread-files", auth: "user", status: 200,
-  summary: "Rename a thread file (owner)", params: threadFileParams, body: z.object({ filename }), response: threadFile,
+  method: "patch",
+  path: "/workspaces/{id}/threads/{tid}/files/{fid}/filename",
+  tag: "thread-files",
+  auth: "user",
+  status: 200,
+  summary: "Rename a thread file (owner)",
+  params: threadFileParams,
+  body: z.object({ filename }),
+  response: threadFile,
 });
 export const transferThreadFile = endpoint({
-  method: "post", path: "/workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace", tag: "thread-files", auth: "user", status: 201,
-  summary: "Copy a thread file version into the workspace (owner): as a new version of `file_id`, or a new file named `filename`; queued for indexing",
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace",
+  tag: "thread-files",
+  auth: "user",
+  status: 201,
+  summary:
+    "Copy a thread file version into the workspace (owner): as a new version of `file_id`, or a new file named `filename`; queued for indexing",
   params: threadFileVersionParams,
   body: z.object({ file_id: id.optional(), filename: filename.optional() }),
   response: file,
 });
 export const diffThreadFile = endpoint({
-  method: "get", path: "/workspaces/{id}/threads/{tid}/files/{fid}/diff", tag: "thread-files", auth: "optional", status: 200,
+  method: "get",
+  path: "/workspaces/{id}/threads/{tid}/files/{fid}/diff",
+  tag: "thread-files",
+  auth: "optional",
+  status: 200,
   summary: "What changed between two versions of a thread file: cells of a workbook, lines of a document",
-  params: threadFileParams, query: z.object({ from: id, to: id }), response: threadFileDiff,
+  params: threadFileParams,
+  query: z.object({ from: id, to: id }),
+  response: threadFileDiff,
 });
 
-const optionalId = z.string().trim().max(100).optional().transform((v) => v || undefined);
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => v || undefined);
 /** The text fields of edit_file's form (the edited bytes are its `file` part). */
 export const editThreadFileForm = z.object({
   filename: z
@@ -211,12 +264,20 @@ export const editThreadFileForm = z.object({
 
 /** Multipart: the edited bytes plus which file they are a version of. */
 export const editThreadFile = rawEndpoint({
-  method: "post", path: "/workspaces/{id}/threads/{tid}/edit_file", tag: "thread-files", auth: "user",
-  summary: "Save an edited file as a new thread file version (owner): version_id = a new version of that thread file; file_id = an edit of that workspace file; neither = a new thread file",
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/edit_file",
+  tag: "thread-files",
+  auth: "user",
+  summary:
+    "Save an edited file as a new thread file version (owner): version_id = a new version of that thread file; file_id = an edit of that workspace file; neither = a new thread file",
   params: threadFilesParams,
   file: { description: "The edited file" },
   form: editThreadFileForm,
   streamed: true,
-  response: { status: 201, contentType: "application/json", schema: savedThreadFileVersion, description: "The saved version" },
+  response: {
+    status: 201,
+    contentType: "application/json",
+    schema: savedThreadFileVersion,
+    description: "The saved version",
+  },
 });
-

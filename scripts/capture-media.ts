@@ -46,10 +46,13 @@ const SHOTS: Shot[] = [
     async capture(page, url) {
       await page.goto(url);
       await typedDemo(page);
-      const card = page.locator("[data-testid=demo-prompt]").locator("xpath=ancestor::div[contains(@class,'shadow-xl')]");
+      const card = page
+        .locator("[data-testid=demo-prompt]")
+        .locator("xpath=ancestor::div[contains(@class,'shadow-xl')]");
       // Only the sheet and its prompt: hide the hero copy above it.
       await card.evaluate((el) => {
-        for (const sib of Array.from(el.parentElement!.parentElement!.children)) if (!sib.contains(el)) (sib as HTMLElement).style.visibility = "hidden";
+        for (const sib of Array.from(el.parentElement!.parentElement!.children))
+          if (!sib.contains(el)) (sib as HTMLElement).style.visibility = "hidden";
       });
       await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
       await settle(page);
@@ -120,11 +123,19 @@ async function main() {
   try {
     browser = await launchChromium();
     for (const shot of SHOTS) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, reducedMotion: "no-preference" });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 2,
+        reducedMotion: "no-preference",
+      });
       const page = await context.newPage();
       const png = await shot.capture(page, server.url);
       await context.close();
-      const sizes = shot.sizes ?? [[640, 400], [960, 600], [1280, 800]];
+      const sizes = shot.sizes ?? [
+        [640, 400],
+        [960, 600],
+        [1280, 800],
+      ];
       for (const [width, height] of sizes) {
         const webp = await toWebp(browser, png, { width, height, fit: shot.fit, quality: width > 700 ? 0.78 : 0.82 });
         const file = path.join(OUT, shot.sizes ? `${shot.name}.webp` : `${shot.name}-${width}.webp`);

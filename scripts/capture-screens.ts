@@ -9,14 +9,25 @@ import { launchChromium, startAppServer } from "./lib/app-server.ts";
 const OUT = path.resolve(process.env.SCREENS_DIR ?? "scratch/screens");
 const PORT = Number(process.env.SCREENS_PORT ?? 4392);
 const PAGES: [string, string][] = [
-  ["landing", "/"], ["features", "/features"], ["use-cases", "/use-cases"], ["pricing", "/pricing"], ["about", "/about"],
-  ["terms", "/terms"], ["login", "/login"], ["signup", "/signup"], ["not-found", "/no-such-page"], ["published", "/all-published-pods"],
+  ["landing", "/"],
+  ["features", "/features"],
+  ["use-cases", "/use-cases"],
+  ["pricing", "/pricing"],
+  ["about", "/about"],
+  ["terms", "/terms"],
+  ["login", "/login"],
+  ["signup", "/signup"],
+  ["not-found", "/no-such-page"],
+  ["published", "/all-published-pods"],
 ];
 const WIDTHS = [375, 768, 1440];
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
-  const server = await startAppServer(PORT, { STATUS_URL: "https://status.example.com", TRUST_URL: "https://trust.example.com" });
+  const server = await startAppServer(PORT, {
+    STATUS_URL: "https://status.example.com",
+    TRUST_URL: "https://trust.example.com",
+  });
   const browser = await launchChromium();
   try {
     for (const width of WIDTHS) {

@@ -14,7 +14,9 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await requireUser(request, context);
   const { isAdmin } = await (await apiFor(request, context)).call(checkAdminRole).catch(() => ({ isAdmin: false }));
   if (!isAdmin) {
-    throw redirect("/home", { headers: { "Set-Cookie": await setFlash(request, context, { kind: "error", message: NOT_ADMIN }) } });
+    throw redirect("/home", {
+      headers: { "Set-Cookie": await setFlash(request, context, { kind: "error", message: NOT_ADMIN }) },
+    });
   }
   return user;
 }

@@ -19,7 +19,12 @@ export function beaconSink(endpoint: string): AnalyticsSink {
   return (event, data) => {
     const body = JSON.stringify({ event, ...data });
     if (!navigator.sendBeacon?.(endpoint, new Blob([body], { type: "application/json" }))) {
-      void fetch(endpoint, { method: "POST", body, keepalive: true, headers: { "content-type": "application/json" } }).catch(() => {});
+      void fetch(endpoint, {
+        method: "POST",
+        body,
+        keepalive: true,
+        headers: { "content-type": "application/json" },
+      }).catch(() => {});
     }
   };
 }

@@ -14,14 +14,24 @@ export function httpTransport(backendUrl: string): ApiTransport {
 }
 
 export interface ApiClient {
-  call<E extends Endpoint>(e: E, ...input: keyof EndpointInput<E> extends never ? [] : [EndpointInput<E>] | []): Promise<EndpointResponse<E>>;
+  call<E extends Endpoint>(
+    e: E,
+    ...input: keyof EndpointInput<E> extends never ? [] : [EndpointInput<E>] | []
+  ): Promise<EndpointResponse<E>>;
 }
 
 /** The one typed client for route loaders and actions; sends the session token as a bearer. */
-export function createApiClient(transport: ApiTransport, o: { token?: string | null; forwardedFor?: string | null; userAgent?: string | null } = {}): ApiClient {
+export function createApiClient(
+  transport: ApiTransport,
+  o: { token?: string | null; forwardedFor?: string | null; userAgent?: string | null } = {},
+): ApiClient {
   return {
     async call(e, ...rest) {
-      const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+      const input = (rest[0] ?? {}) as {
+        params?: Record<string, unknown>;
+        query?: Record<string, unknown>;
+        body?: unknown;
+      };
       const path = apiPath(e, input.params, input.query);
       const headers = new Headers({ accept: "application/json" });
       if (o.token) headers.set("authorization", `Bearer ${o.token}`);

@@ -2,7 +2,12 @@ import type { AppLoadContext } from "react-router";
 import { apiPath, type RawEndpoint, type RawPathInput } from "../../contracts/endpoint.ts";
 import { getSessionToken } from "./session.server.ts";
 
-export type RelayInit<E> = RawPathInput<E> & { body?: ReadableStream<Uint8Array> | null; contentType?: string | null; accept?: string; signal?: AbortSignal };
+export type RelayInit<E> = RawPathInput<E> & {
+  body?: ReadableStream<Uint8Array> | null;
+  contentType?: string | null;
+  accept?: string;
+  signal?: AbortSignal;
+};
 
 /**
  * Passes a request whose body or answer is not JSON (multipart uploads, zip streams) to a raw
@@ -10,7 +15,12 @@ export type RelayInit<E> = RawPathInput<E> & { body?: ReadableStream<Uint8Array>
  * The browser never sees the token: it lives in the httpOnly session cookie that only the web
  * tier reads.
  */
-export async function relayToApi<E extends RawEndpoint>(request: Request, context: AppLoadContext, e: E, init: RelayInit<E>): Promise<Response> {
+export async function relayToApi<E extends RawEndpoint>(
+  request: Request,
+  context: AppLoadContext,
+  e: E,
+  init: RelayInit<E>,
+): Promise<Response> {
   const to = init as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const path = apiPath(e, to.params, to.query);
   const headers = new Headers();
@@ -22,5 +32,11 @@ export async function relayToApi<E extends RawEndpoint>(request: Request, contex
   if (init.body && length) headers.set("content-length", length);
   if (context.clientAddress) headers.set("x-forwarded-for", context.clientAddress);
   // `duplex` lets a streamed request body through without buffering it (Node's fetch needs it).
-  return context.apiTransport(path, { method: e.method.toUpperCase(), headers, body: init.body ?? undefined, signal: init.signal, duplex: "half" } as RequestInit);
+  return context.apiTransport(path, {
+    method: e.method.toUpperCase(),
+    headers,
+    body: init.body ?? undefined,
+    signal: init.signal,
+    duplex: "half",
+  } as RequestInit);
 }

@@ -47,7 +47,13 @@ export function requireBody(request: Request, kind: BodyKind): Response | null {
  */
 export function formActionsOnly(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path.startsWith("/resources/") || c.req.path.startsWith("/api/")) return next();
+    if (
+      c.req.method === "GET" ||
+      c.req.method === "HEAD" ||
+      c.req.path.startsWith("/resources/") ||
+      c.req.path.startsWith("/api/")
+    )
+      return next();
     const err = unsupportedBody(c.req.raw, "form");
     return err ? c.json(err.toBody(), 415) : next();
   };

@@ -16,13 +16,20 @@ export interface PageCsp {
  * this origin, PUBLIC_URL (the disk store's upload URLs), the S3 endpoint (presigned uploads and
  * downloads) and the analytics endpoint: no further.
  */
-export function pageCsp(config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT">): () => PageCsp {
+export function pageCsp(
+  config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT">,
+): () => PageCsp {
   const connect = new Set(["'self'"]);
   const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
   for (const o of [origin(config.PUBLIC_URL), origin(config.ANALYTICS_ENDPOINT)]) if (o) connect.add(o);
   if (config.S3_BUCKET) {
     if (config.S3_ENDPOINT) connect.add(origin(config.S3_ENDPOINT)!);
-    else for (const host of [`${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`, `s3.${config.S3_REGION}.amazonaws.com`]) connect.add(`https://${host}`);
+    else
+      for (const host of [
+        `${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`,
+        `s3.${config.S3_REGION}.amazonaws.com`,
+      ])
+        connect.add(`https://${host}`);
   }
   const files = [...connect].filter((s) => s !== "'self'").join(" ");
   return () => {

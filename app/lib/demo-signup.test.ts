@@ -4,7 +4,9 @@ import { DEMO_STATE_EXPIRY_MS, readDemoSignup, saveDemoSignup } from "./demo-sig
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
   return {
-    get length() { return m.size; },
+    get length() {
+      return m.size;
+    },
     clear: () => m.clear(),
     getItem: (k) => m.get(k) ?? null,
     key: (i) => [...m.keys()][i] ?? null,

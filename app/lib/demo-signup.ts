@@ -11,8 +11,19 @@ export interface DemoSignupState {
   timestamp: number;
 }
 
-export function saveDemoSignup(sampleQuery: string, o: { createWorkspaceOnLoad: boolean }, storage: Storage = sessionStorage, now = Date.now()): DemoSignupState {
-  const state: DemoSignupState = { isProcessing: true, fromDemo: true, sampleQuery, createWorkspaceOnLoad: o.createWorkspaceOnLoad, timestamp: now };
+export function saveDemoSignup(
+  sampleQuery: string,
+  o: { createWorkspaceOnLoad: boolean },
+  storage: Storage = sessionStorage,
+  now = Date.now(),
+): DemoSignupState {
+  const state: DemoSignupState = {
+    isProcessing: true,
+    fromDemo: true,
+    sampleQuery,
+    createWorkspaceOnLoad: o.createWorkspaceOnLoad,
+    timestamp: now,
+  };
   const json = JSON.stringify(state);
   for (const key of DEMO_SIGNUP_KEYS) storage.setItem(key, json);
   return state;

@@ -22,7 +22,10 @@ export function setFlash(request: Request, context: AppLoadContext, flash: Omit<
 }
 
 /** Reads the flash once: the returned headers clear it. */
-export async function readFlash(request: Request, context: AppLoadContext): Promise<{ flash: Flash | null; headers: Headers }> {
+export async function readFlash(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ flash: Flash | null; headers: Headers }> {
   const cookie = flashCookie(request, context);
   const value: unknown = await cookie.parse(request.headers.get("cookie"));
   const headers = new Headers();
@@ -34,5 +37,9 @@ export async function readFlash(request: Request, context: AppLoadContext): Prom
 function isFlash(v: unknown): v is Flash {
   if (!v || typeof v !== "object") return false;
   const f = v as Record<string, unknown>;
-  return typeof f.id === "string" && typeof f.message === "string" && (f.kind === "success" || f.kind === "error" || f.kind === "info");
+  return (
+    typeof f.id === "string" &&
+    typeof f.message === "string" &&
+    (f.kind === "success" || f.kind === "error" || f.kind === "info")
+  );
 }

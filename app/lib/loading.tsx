@@ -2,8 +2,19 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 
 /** The loading keys of spec section 2 ("Global behaviour"). */
 export type LoadingKey =
-  | "workspace-list" | "workspace-view" | "canvas-view" | "settings" | "sign-in" | "sign-out" | "admin-dashboard"
-  | "all-published-pods" | "email-handlers" | "thread-data" | "file-upload" | "snapshot-operation" | "initial";
+  | "workspace-list"
+  | "workspace-view"
+  | "canvas-view"
+  | "settings"
+  | "sign-in"
+  | "sign-out"
+  | "admin-dashboard"
+  | "all-published-pods"
+  | "email-handlers"
+  | "thread-data"
+  | "file-upload"
+  | "snapshot-operation"
+  | "initial";
 
 interface LoadingState {
   isLoading: boolean;
@@ -27,7 +38,10 @@ export function LoadingProvider({ children }: { children: React.ReactNode }) {
   }, []);
   // The initial loading state clears right after the first render.
   useEffect(() => setLoading("initial", false), [setLoading]);
-  const value = useMemo(() => ({ isLoading: [...active].some((k) => k !== "initial"), active, setLoading }), [active, setLoading]);
+  const value = useMemo(
+    () => ({ isLoading: [...active].some((k) => k !== "initial"), active, setLoading }),
+    [active, setLoading],
+  );
   return <LoadingContext.Provider value={value}>{children}</LoadingContext.Provider>;
 }
 
@@ -47,8 +61,13 @@ export function useLoadingKey(key: LoadingKey, on: boolean): void {
 }
 
 export const THINKING_PHRASES = [
-  "Reading the documents...", "Checking the numbers...", "Cross-referencing sources...", "Tracing the formulas...",
-  "Lining up the citations...", "Building the model...", "Thinking it through...",
+  "Reading the documents...",
+  "Checking the numbers...",
+  "Cross-referencing sources...",
+  "Tracing the formulas...",
+  "Lining up the citations...",
+  "Building the model...",
+  "Thinking it through...",
 ];
 export const THINKING_INTERVAL_MS = 5000;
 
@@ -56,21 +75,36 @@ export const THINKING_INTERVAL_MS = 5000;
 export function useThinkingPhrase(): string {
   const [i, setI] = useState(0);
   useEffect(() => {
-    const t = setInterval(() => setI((prev) => (prev + 1 + Math.floor(Math.random() * (THINKING_PHRASES.length - 1))) % THINKING_PHRASES.length), THINKING_INTERVAL_MS);
+    const t = setInterval(
+      () =>
+        setI(
+          (prev) => (prev + 1 + Math.floor(Math.random() * (THINKING_PHRASES.length - 1))) % THINKING_PHRASES.length,
+        ),
+      THINKING_INTERVAL_MS,
+    );
     return () => clearInterval(t);
   }, []);
   return THINKING_PHRASES[i];
 }
 
 export function Spinner({ className = "h-8 w-8" }: { className?: string }) {
-  return <span aria-hidden className={`${className} inline-block animate-spin rounded-full border-2 border-brand-100 border-t-brand-600`} />;
+  return (
+    <span
+      aria-hidden
+      className={`${className} inline-block animate-spin rounded-full border-2 border-brand-100 border-t-brand-600`}
+    />
+  );
 }
 
 /** Full-screen loading screen: a message (e.g. 'Signing Out...') and the rotating thinking phrase. */
 export function LoadingScreen({ message }: { message: string }) {
   const phrase = useThinkingPhrase();
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white/95">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white/95"
+    >
       <Spinner className="h-10 w-10" />
       <p className="text-lg font-medium text-ink">{message}</p>
       <p className="text-sm text-slate-500">{phrase}</p>
@@ -83,7 +117,12 @@ export function GlobalLoadingOverlay() {
   const { isLoading } = useLoading();
   if (!isLoading) return null;
   return (
-    <div role="status" aria-label="Loading" data-testid="global-loading" className="fixed inset-0 z-40 flex items-center justify-center bg-white/60 backdrop-blur-[1px]">
+    <div
+      role="status"
+      aria-label="Loading"
+      data-testid="global-loading"
+      className="fixed inset-0 z-40 flex items-center justify-center bg-white/60 backdrop-blur-[1px]"
+    >
       <Spinner />
     </div>
   );

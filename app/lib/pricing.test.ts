@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { formatCredits, formatStorage, planActions } from "./pricing.ts";
 
 const plan = (product_type: string, monthly_price: number) => ({
-  name: product_type, product_type, monthly_price, storage_quota: 1, compute_credits_quota: 1, description: "", price_id: "p",
+  name: product_type,
+  product_type,
+  monthly_price,
+  storage_quota: 1,
+  compute_credits_quota: 1,
+  description: "",
+  price_id: "p",
 });
 const promos = [{ product_type: "pro", name: "t", trial_days: 7 }];
 
@@ -23,15 +29,26 @@ describe("pricing formatting", () => {
 
 describe("plan buttons", () => {
   it("visitors and users without a plan see Subscribe and the trial", () => {
-    expect(planActions(plan("pro", 49), { signedIn: false, plan: null }, promos)).toEqual({ isCurrent: false, purchaseLabel: "Subscribe", trialLabel: "7-Day Free Trial" });
+    expect(planActions(plan("pro", 49), { signedIn: false, plan: null }, promos)).toEqual({
+      isCurrent: false,
+      purchaseLabel: "Subscribe",
+      trialLabel: "7-Day Free Trial",
+    });
     expect(planActions(plan("pro", 49), { signedIn: true, plan: null }, []).purchaseLabel).toBe("Subscribe");
   });
   it("free-plan users upgrade to paid plans; basic is their current plan", () => {
     expect(planActions(plan("pro", 49), { signedIn: true, plan: "free" }, []).purchaseLabel).toBe("Upgrade");
-    expect(planActions(plan("basic", 0), { signedIn: true, plan: "free" }, [])).toMatchObject({ isCurrent: true, purchaseLabel: null });
+    expect(planActions(plan("basic", 0), { signedIn: true, plan: "free" }, [])).toMatchObject({
+      isCurrent: true,
+      purchaseLabel: null,
+    });
   });
   it("paying users see their current plan and no purchase buttons", () => {
-    expect(planActions(plan("pro", 49), { signedIn: true, plan: "pro" }, promos)).toEqual({ isCurrent: true, purchaseLabel: null, trialLabel: null });
+    expect(planActions(plan("pro", 49), { signedIn: true, plan: "pro" }, promos)).toEqual({
+      isCurrent: true,
+      purchaseLabel: null,
+      trialLabel: null,
+    });
     expect(planActions(plan("team", 199), { signedIn: true, plan: "pro" }, promos).purchaseLabel).toBeNull();
   });
 });

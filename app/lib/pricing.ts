@@ -42,7 +42,9 @@ export function isBasic(plan: PublicPlan): boolean {
 
 /** The button rules of spec section 2 ("Pricing table"). */
 export function planActions(plan: PublicPlan, viewer: Viewer, promotions: Promotion[]): PlanActions {
-  const isCurrent = viewer.signedIn && (viewer.plan === plan.product_type || (viewer.plan === "free" && isBasic(plan) && plan.monthly_price === 0));
+  const isCurrent =
+    viewer.signedIn &&
+    (viewer.plan === plan.product_type || (viewer.plan === "free" && isBasic(plan) && plan.monthly_price === 0));
   const canPurchase = !isCurrent && (!viewer.signedIn || viewer.plan === null || viewer.plan === "free");
   const purchaseLabel = !canPurchase ? null : viewer.plan === "free" && !isBasic(plan) ? "Upgrade" : "Subscribe";
   const promo = promotions.find((p) => p.product_type === plan.product_type);

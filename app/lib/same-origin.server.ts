@@ -49,7 +49,10 @@ export function sameOrigin(o: SameOriginOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     const reason = crossOriginReason(c.req.raw, o);
     if (reason === null) return next();
-    const err = new AppError("csrf/origin-mismatch", "This request came from another site and was refused. Reload the page and try again.");
+    const err = new AppError(
+      "csrf/origin-mismatch",
+      "This request came from another site and was refused. Reload the page and try again.",
+    );
     return c.json(err.toBody(), 403);
   };
 }

@@ -13,7 +13,12 @@ function source() {
     start: (c) => void (ctl = c),
     cancel: (reason) => void (cancelled = reason),
   });
-  return { stream, push: (s: string) => ctl.enqueue(enc.encode(s)), end: () => ctl.close(), cancelled: () => cancelled };
+  return {
+    stream,
+    push: (s: string) => ctl.enqueue(enc.encode(s)),
+    end: () => ctl.close(),
+    cancelled: () => cancelled,
+  };
 }
 
 /** Reads what the relay sends, with the time each piece arrived. */

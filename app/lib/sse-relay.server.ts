@@ -42,13 +42,21 @@ export async function relaySse<E extends RawEndpoint>(
   if (!res.ok || !type.startsWith("text/event-stream") || !res.body) {
     const body: unknown = await res.json().catch(() => null);
     const fallback = { error: { code: "bad_gateway", message: "The answer could not be started. Please try again." } };
-    return Response.json(isErrorBody(body) ? body : fallback, { status: res.ok ? 502 : res.status, headers: { "cache-control": "no-store" } });
+    return Response.json(isErrorBody(body) ? body : fallback, {
+      status: res.ok ? 502 : res.status,
+      headers: { "cache-control": "no-store" },
+    });
   }
-  return new Response(withKeepalive(res.body, keepaliveMs ?? RELAY_KEEPALIVE_MS), { status: 200, headers: SSE_HEADERS });
+  return new Response(withKeepalive(res.body, keepaliveMs ?? RELAY_KEEPALIVE_MS), {
+    status: 200,
+    headers: SSE_HEADERS,
+  });
 }
 
 function isErrorBody(v: unknown): v is { error: { message: string } } {
-  return typeof v === "object" && v !== null && typeof (v as { error?: { message?: unknown } }).error?.message === "string";
+  return (
+    typeof v === "object" && v !== null && typeof (v as { error?: { message?: unknown } }).error?.message === "string"
+  );
 }
 
 /**
@@ -69,11 +77,14 @@ export function withKeepalive(upstream: ReadableStream<Uint8Array>, intervalMs: 
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      timer = setInterval(() => {
-        if (Date.now() - lastSent < intervalMs || tail[0] !== 10 || tail[1] !== 10) return;
-        controller.enqueue(KEEPALIVE);
-        lastSent = Date.now();
-      }, Math.max(10, Math.floor(intervalMs / 3)));
+      timer = setInterval(
+        () => {
+          if (Date.now() - lastSent < intervalMs || tail[0] !== 10 || tail[1] !== 10) return;
+          controller.enqueue(KEEPALIVE);
+          lastSent = Date.now();
+        },
+        Math.max(10, Math.floor(intervalMs / 3)),
+      );
     },
     async pull(controller) {
       try {

@@ -12,14 +12,23 @@ describe("cellValue", () => {
     [" 42 ", 42],
   ])("reads %s as the number %s", (text, n) => expect(cellValue(text)).toBeCloseTo(n, 10));
 
-  it.each(["007", "1,23", "(12", "FY2022", "12 000", "-(5)", "12345678901234567", "", "n/a"])("keeps %j as text", (text) => {
-    expect(cellValue(text)).toBe(text);
-  });
+  it.each(["007", "1,23", "(12", "FY2022", "12 000", "-(5)", "12345678901234567", "", "n/a"])(
+    "keeps %j as text",
+    (text) => {
+      expect(cellValue(text)).toBe(text);
+    },
+  );
 });
 
 describe("tableWorkbook", () => {
   it("writes the header as text and figures as numbers, with the header frozen", async () => {
-    const bytes = await tableWorkbook({ rows: [["Year", "Revenue"], ["2021", "1,200"], ["2022", "(300)"]] });
+    const bytes = await tableWorkbook({
+      rows: [
+        ["Year", "Revenue"],
+        ["2021", "1,200"],
+        ["2022", "(300)"],
+      ],
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const ws = wb.getWorksheet("Table")!;

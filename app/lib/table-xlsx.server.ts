@@ -37,13 +37,18 @@ export async function tableWorkbook(t: TableExport): Promise<Buffer> {
   t.rows.forEach((row, i) => ws.addRow(i === 0 ? row : row.map(cellValue)));
   ws.getRow(1).font = { bold: true };
   const widths = new Map<number, number>();
-  for (const row of t.rows) row.forEach((c, i) => widths.set(i, Math.max(widths.get(i) ?? 8, Math.min(60, c.length + 2))));
+  for (const row of t.rows)
+    row.forEach((c, i) => widths.set(i, Math.max(widths.get(i) ?? 8, Math.min(60, c.length + 2))));
   for (const [i, w] of widths) ws.getColumn(i + 1).width = w;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A safe download name: letters, digits, spaces, dots, dashes and underscores. */
 export function exportFilename(name: string | undefined): string {
-  const base = (name ?? "").replace(/[^\p{L}\p{N} ._-]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  const base = (name ?? "")
+    .replace(/[^\p{L}\p{N} ._-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
   return `${base || "table"}.xlsx`;
 }

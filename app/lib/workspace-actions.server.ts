@@ -14,16 +14,24 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
   const api = await apiFor(request, context);
   const tid = field(form, "threadId");
   const fid = field(form, "fileId");
-  const go = (run: () => Promise<unknown>, success: string | null) => mutate(request, context, { run, success, redirectTo: back });
+  const go = (run: () => Promise<unknown>, success: string | null) =>
+    mutate(request, context, { run, success, redirectTo: back });
 
   switch (intent) {
     case "set-visibility": {
       const isPublic = field(form, "is_public") === "true";
-      return go(() => api.call(ws.updateWorkspace, { params: { id }, body: { is_public: isPublic } }), `Workspace is now ${isPublic ? "public" : "private"}.`);
+      return go(
+        () => api.call(ws.updateWorkspace, { params: { id }, body: { is_public: isPublic } }),
+        `Workspace is now ${isPublic ? "public" : "private"}.`,
+      );
     }
     case "edit":
       return go(
-        () => api.call(ws.updateWorkspace, { params: { id }, body: { name: field(form, "name"), description: field(form, "description") } }),
+        () =>
+          api.call(ws.updateWorkspace, {
+            params: { id },
+            body: { name: field(form, "name"), description: field(form, "description") },
+          }),
         "Pod updated.",
       );
     case "bookmark":
@@ -33,17 +41,27 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
     case "toggle-thoughts":
       return redirect(back, { headers: { "Set-Cookie": await setShowThoughts(field(form, "show") === "true") } });
     case "rename-file":
-      return go(() => api.call(renameFile, { params: { id, fid }, body: { filename: field(form, "filename") } }), "File renamed.");
+      return go(
+        () => api.call(renameFile, { params: { id, fid }, body: { filename: field(form, "filename") } }),
+        "File renamed.",
+      );
     case "delete-file":
       return go(() => api.call(deleteFile, { params: { id, fid } }), "File deleted.");
     case "retry-indexing":
       return go(() => api.call(retryIndexing, { params: { id, fid } }), "File queued for indexing again.");
     case "create-thread": {
       const name = field(form, "name");
-      return go(async () => `/workspace/${id}/thread/${(await api.call(threads.createThread, { params: { id }, body: name ? { name } : {} })).id}`, null);
+      return go(
+        async () =>
+          `/workspace/${id}/thread/${(await api.call(threads.createThread, { params: { id }, body: name ? { name } : {} })).id}`,
+        null,
+      );
     }
     case "rename-thread":
-      return go(() => api.call(threads.updateThread, { params: { id, tid }, body: { name: field(form, "name") } }), "Thread renamed.");
+      return go(
+        () => api.call(threads.updateThread, { params: { id, tid }, body: { name: field(form, "name") } }),
+        "Thread renamed.",
+      );
     case "pin-thread":
       return go(() => api.call(threads.pinThread, { params: { id, tid } }), "Thread pinned.");
     case "unpin-thread":

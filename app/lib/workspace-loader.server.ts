@@ -9,7 +9,8 @@ export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (err) {
-    if (isAppError(err) && [401, 403, 404].includes(err.status)) throw data(null, { status: 404, statusText: "Not Found" });
+    if (isAppError(err) && [401, 403, 404].includes(err.status))
+      throw data(null, { status: 404, statusText: "Not Found" });
     throw err;
   }
 }

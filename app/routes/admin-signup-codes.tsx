@@ -1,5 +1,10 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { createSignupCode, deactivateSignupCode, listSignupCodes, type SignupCode } from "../../contracts/signup-codes.ts";
+import {
+  createSignupCode,
+  deactivateSignupCode,
+  listSignupCodes,
+  type SignupCode,
+} from "../../contracts/signup-codes.ts";
 import { CreateCodeForm } from "../components/admin/create-code-form.tsx";
 import { SignupCodeTable } from "../components/admin/signup-code-table.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -59,7 +64,12 @@ export default function AdminSignupCodes() {
   return (
     <div className="space-y-6">
       {flash ? (
-        <FlashNotice key={flash.id} notice={{ ...flash, detail: created ? `New code: ${created}` : undefined }} duration={3000} className="" />
+        <FlashNotice
+          key={flash.id}
+          notice={{ ...flash, detail: created ? `New code: ${created}` : undefined }}
+          duration={3000}
+          className=""
+        />
       ) : null}
       <CreateCodeForm />
       {loadError ? <Alert tone="error" title={loadError} /> : <SignupCodeTable codes={codes} highlight={created} />}

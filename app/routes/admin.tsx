@@ -20,7 +20,9 @@ export default function AdminLayout() {
   return (
     <div className="min-h-screen">
       <AppHeader productName={productName}>
-        <Link to="/home" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Workspaces</Link>
+        <Link to="/home" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Workspaces
+        </Link>
         <UserMenu label={label} />
       </AppHeader>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -32,7 +34,9 @@ export default function AdminLayout() {
               to={t.to}
               className={({ isActive }) =>
                 `-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                  isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  isActive
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                 }`
               }
             >

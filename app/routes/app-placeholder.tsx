@@ -6,15 +6,25 @@ import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/app-placeholder";
 
 const TITLES: Record<string, string> = {
-  "/workspaces": "Workspaces", "/library": "Library", "/settings": "Settings", "/subscription": "Subscription",
-  "/usage": "Usage / Balance", "/account": "Account Management", "/published": "Published Links", "/return": "Subscription",
+  "/workspaces": "Workspaces",
+  "/library": "Library",
+  "/settings": "Settings",
+  "/subscription": "Subscription",
+  "/usage": "Usage / Balance",
+  "/account": "Account Management",
+  "/published": "Published Links",
+  "/return": "Subscription",
 };
 
 /** Signed-in pages whose screens arrive in later issues: they already require sign-in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const path = new URL(request.url).pathname;
-  return { productName: context.publicEnv.productName, label: user.displayName || user.email || "Account", title: TITLES[path] ?? "Workspace" };
+  return {
+    productName: context.publicEnv.productName,
+    label: user.displayName || user.email || "Account",
+    title: TITLES[path] ?? "Workspace",
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -34,7 +44,9 @@ export default function AppPlaceholder() {
       <main className="mx-auto max-w-3xl px-4 py-20 text-center">
         <h1 className="text-2xl font-semibold text-ink">{title}</h1>
         <p className="mt-3 text-slate-600">This page is coming soon.</p>
-        <Link to="/home" className="btn-secondary mt-8">Back to Workspaces</Link>
+        <Link to="/home" className="btn-secondary mt-8">
+          Back to Workspaces
+        </Link>
       </main>
     </div>
   );

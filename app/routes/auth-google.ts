@@ -14,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The raw transport, not the typed client: the answer's Set-Cookie headers matter here.
   const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
   if (context.clientAddress) headers.set("x-forwarded-for", context.clientAddress);
-  const res = await context.apiTransport(startGoogleSignIn.path, { method: "POST", headers, body: JSON.stringify({ returnTo }) });
+  const res = await context.apiTransport(startGoogleSignIn.path, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ returnTo }),
+  });
   const body = (await res.json().catch(() => null)) as { url?: string } | null;
   if (!res.ok || !body?.url) throw redirect("/login?error=google_unavailable");
   const out = new Headers({ location: body.url });

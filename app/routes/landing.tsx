@@ -13,7 +13,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "The AI Analyst",
     productName: productNameFrom(matches),
-    description: "AI agents that read your data room, answer with citations to the exact page, trace formulas and export models to Excel.",
+    description:
+      "AI agents that read your data room, answer with citations to the exact page, trace formulas and export models to Excel.",
   });
 }
 

@@ -1,5 +1,14 @@
 import { data, useLoaderData } from "react-router";
-import { createPrompt, deleteAccountFile, deletePrompt, getStorage, listAccountFiles, listPrompts, transferAccountFile, updatePrompt } from "../../contracts/library.ts";
+import {
+  createPrompt,
+  deleteAccountFile,
+  deletePrompt,
+  getStorage,
+  listAccountFiles,
+  listPrompts,
+  transferAccountFile,
+  updatePrompt,
+} from "../../contracts/library.ts";
 import { listWorkspaces } from "../../contracts/workspaces.ts";
 import { AccountFiles } from "../components/library/account-files.tsx";
 import { PromptsPanel } from "../components/library/prompts-panel.tsx";
@@ -41,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const form = await request.formData();
   const api = await apiFor(request, context);
-  const go = (run: () => Promise<unknown>, success: string) => mutate(request, context, { run, success, redirectTo: "/library" });
+  const go = (run: () => Promise<unknown>, success: string) =>
+    mutate(request, context, { run, success, redirectTo: "/library" });
   const fid = field(form, "fileId");
   const pid = field(form, "promptId");
   const prompt = { title: field(form, "title"), content: field(form, "content") };

@@ -41,23 +41,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? "");
   const intent: AuthMode = text("intent") === "signup" ? "signup" : text("intent") === "reset" ? "reset" : "signin";
   const explicitReturnTo = safeReturnTo(text("returnTo"), "");
-  const values = { email: text("email").trim(), signupCode: text("signupCode").trim(), acceptTerms: form.get("acceptTerms") === "on" };
+  const values = {
+    email: text("email").trim(),
+    signupCode: text("signupCode").trim(),
+    acceptTerms: form.get("acceptTerms") === "on",
+  };
   const fail = (code: string, message: string, fields: Record<string, string> = {}, status = 400) =>
     data<AuthActionData>({ intent, error: { code, message, fields }, values }, { status });
 
-  if (intent === "signup" && !values.acceptTerms) return fail("terms-required", TERMS_REQUIRED, { acceptTerms: TERMS_REQUIRED });
+  if (intent === "signup" && !values.acceptTerms)
+    return fail("terms-required", TERMS_REQUIRED, { acceptTerms: TERMS_REQUIRED });
 
   const api = await apiFor(request, context);
   try {
     if (intent === "reset") {
-      await api.call(requestPasswordReset, { body: { email: values.email, continueUrl: explicitReturnTo || undefined } });
+      await api.call(requestPasswordReset, {
+        body: { email: values.email, continueUrl: explicitReturnTo || undefined },
+      });
       return redirect(authHref("/login", explicitReturnTo, { mode: "reset", sent: "1" }));
     }
     const returnTo = safeReturnTo(explicitReturnTo);
     const password = text("password");
     const result =
       intent === "signup"
-        ? await api.call(signUp, { body: { email: values.email, password, signupCode: values.signupCode || undefined, continueUrl: returnTo } })
+        ? await api.call(signUp, {
+            body: { email: values.email, password, signupCode: values.signupCode || undefined, continueUrl: returnTo },
+          })
         : await api.call(signIn, { body: { email: values.email, password } });
     return redirect(returnTo, { headers: { "Set-Cookie": await setSessionCookie(request, context, result.token) } });
   } catch (err) {
@@ -84,7 +93,11 @@ export default function AuthScreen() {
 
   if (mode === "reset") {
     return (
-      <AuthShell productName={env.productName} title="Reset your password" subtitle="Enter your email and we'll send you a link to choose a new password.">
+      <AuthShell
+        productName={env.productName}
+        title="Reset your password"
+        subtitle="Enter your email and we'll send you a link to choose a new password."
+      >
         <PasswordResetRequest returnTo={returnTo} sent={resetSent} result={result} />
       </AuthShell>
     );
@@ -96,24 +109,37 @@ export default function AuthScreen() {
     <AuthShell
       productName={env.productName}
       title={signup ? `Join ${env.productName} Today` : "Welcome Back"}
-      subtitle={signup ? "Create your account to start analysing documents." : "Sign in to continue to your workspaces."}
+      subtitle={
+        signup ? "Create your account to start analysing documents." : "Sign in to continue to your workspaces."
+      }
       footer={
         <>
           <p>
             {signup ? "Already have an account? " : "Need an account? "}
-            <Link to={authHref(signup ? "/login" : "/signup", returnTo)} className="font-medium text-brand-600 hover:text-brand-700">
+            <Link
+              to={authHref(signup ? "/login" : "/signup", returnTo)}
+              className="font-medium text-brand-600 hover:text-brand-700"
+            >
               {signup ? "Sign in" : "Sign up"}
             </Link>
           </p>
           <p className="mt-3 text-xs text-slate-500">
-            <a href="/privacy" className="hover:underline">Privacy Policy</a>
+            <a href="/privacy" className="hover:underline">
+              Privacy Policy
+            </a>
             <span aria-hidden="true"> · </span>
-            <a href="/terms" className="hover:underline">Terms of Service</a>
+            <a href="/terms" className="hover:underline">
+              Terms of Service
+            </a>
           </p>
         </>
       }
     >
-      {passwordChanged ? <Alert tone="success" title="Your password has been changed.">Sign in with your new password.</Alert> : null}
+      {passwordChanged ? (
+        <Alert tone="success" title="Your password has been changed.">
+          Sign in with your new password.
+        </Alert>
+      ) : null}
       {federatedError ? <Alert tone="error">{federatedError}</Alert> : null}
       {showChooser ? (
         <div className="space-y-3">
@@ -140,7 +166,10 @@ export default function AuthScreen() {
 /** Spec section 5: a federated failure about a signup code or permission gets the code message. */
 function federatedErrorMessage(error: string | null, requireSignupCode: boolean): string | null {
   if (!error) return null;
-  if (/signup|sign_up|code|permission|forbidden/i.test(error) || (requireSignupCode && error === "unable_to_create_user")) {
+  if (
+    /signup|sign_up|code|permission|forbidden/i.test(error) ||
+    (requireSignupCode && error === "unable_to_create_user")
+  ) {
     return "A signup code is required to create a new account. Please sign up with a valid code.";
   }
   return "Sign-in with Google did not complete. Please try again.";

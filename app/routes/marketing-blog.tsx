@@ -12,7 +12,9 @@ export default function Blog() {
     <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight text-ink">Blog</h1>
       <p className="mt-4 text-lg text-slate-600">No posts have been published yet.</p>
-      <Link to="/" className="btn-secondary mt-8">Back to the homepage</Link>
+      <Link to="/" className="btn-secondary mt-8">
+        Back to the homepage
+      </Link>
     </div>
   );
 }

@@ -12,7 +12,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Debug info" }, { name: "robots", content: "noindex" }, { name: "description", content: "Build information." }];
+  return [
+    { title: "Debug info" },
+    { name: "robots", content: "noindex" },
+    { name: "description", content: "Build information." },
+  ];
 }
 
 export default function DebugInfo() {
@@ -30,7 +34,9 @@ export default function DebugInfo() {
         {rows.map(([k, v]) => (
           <div key={k} className="grid gap-1 p-4 sm:grid-cols-3">
             <dt className="text-sm font-medium text-slate-500">{k}</dt>
-            <dd className="break-all font-mono text-sm text-ink sm:col-span-2" data-testid={k}>{v}</dd>
+            <dd className="break-all font-mono text-sm text-ink sm:col-span-2" data-testid={k}>
+              {v}
+            </dd>
           </div>
         ))}
       </dl>

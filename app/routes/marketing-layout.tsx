@@ -16,7 +16,12 @@ export default function MarketingLayout() {
   if (!root) return null;
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       <SiteHeader productName={root.env.productName} viewer={viewer} />
       <main id="main" className="flex-1">
         <Outlet />

@@ -17,14 +17,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The user's own plan arrives with the billing issue (GET /users/me/subscription-plan); until then
   // nobody is subscribed, so every signed-in user counts as "no plan".
-  return { plans, testMode: test_mode, promotions: valid_promotions, viewer: { signedIn: Boolean(viewer), plan: null } };
+  return {
+    plans,
+    testMode: test_mode,
+    promotions: valid_promotions,
+    viewer: { signedIn: Boolean(viewer), plan: null },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Pricing",
     productName: productNameFrom(matches),
-    description: "A free plan, paid plans by storage and compute credits, and Enterprise with your own VPC and custom models.",
+    description:
+      "A free plan, paid plans by storage and compute credits, and Enterprise with your own VPC and custom models.",
   });
 }
 
@@ -36,12 +42,22 @@ export default function Pricing() {
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">Pricing</h1>
-          <p className="mt-4 text-lg text-slate-600">Start free. Upgrade for more storage and compute credits. Cancel any time.</p>
+          <p className="mt-4 text-lg text-slate-600">
+            Start free. Upgrade for more storage and compute credits. Cancel any time.
+          </p>
         </div>
         <div className="mt-12">
-          <PricingTable plans={data.plans} promotions={data.promotions} viewer={data.viewer} testMode={data.testMode} contactHref={env ? contactSalesHref(env) : "#"} />
+          <PricingTable
+            plans={data.plans}
+            promotions={data.promotions}
+            viewer={data.viewer}
+            testMode={data.testMode}
+            contactHref={env ? contactSalesHref(env) : "#"}
+          />
         </div>
-        <p className="mt-10 text-center text-sm text-slate-500">Prices in US dollars. Paid plans renew automatically each month until cancelled.</p>
+        <p className="mt-10 text-center text-sm text-slate-500">
+          Prices in US dollars. Paid plans renew automatically each month until cancelled.
+        </p>
       </div>
     </div>
   );

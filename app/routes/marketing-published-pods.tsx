@@ -23,7 +23,11 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Published Pods", productName: productNameFrom(matches), description: "Pods and threads that their owners have published." });
+  return pageMeta({
+    title: "Published Pods",
+    productName: productNameFrom(matches),
+    description: "Pods and threads that their owners have published.",
+  });
 }
 
 export default function PublishedPods() {
@@ -40,7 +44,9 @@ export default function PublishedPods() {
         <ul className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200">
           {snapshots.map((s) => (
             <li key={s.id} className="p-4">
-              <Link to={`/share/${s.id}`} className="font-medium text-brand-700 hover:underline">{snapshotLabel(s)}</Link>
+              <Link to={`/share/${s.id}`} className="font-medium text-brand-700 hover:underline">
+                {snapshotLabel(s)}
+              </Link>
               {s.description && <p className="mt-1 text-sm text-slate-600">{s.description}</p>}
             </li>
           ))}

@@ -7,7 +7,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Use Cases",
     productName: productNameFrom(matches),
-    description: "Data room analysis, research and model building, customer cohorts, and 16 example pods for finance, law, research and tax.",
+    description:
+      "Data room analysis, research and model building, customer cohorts, and 16 example pods for finance, law, research and tax.",
   });
 }
 
@@ -16,13 +17,21 @@ export default function UseCases() {
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">Use Cases</h1>
-        <p className="mt-4 text-lg text-slate-600">How analysts use Pods today, and example pods you can open and question yourself.</p>
+        <p className="mt-4 text-lg text-slate-600">
+          How analysts use Pods today, and example pods you can open and question yourself.
+        </p>
       </div>
-      <div className="mt-16"><UseCaseList /></div>
+      <div className="mt-16">
+        <UseCaseList />
+      </div>
       <section aria-labelledby="example-pods" className="mt-24">
-        <h2 id="example-pods" className="text-2xl font-bold tracking-tight text-ink">Example Pods</h2>
+        <h2 id="example-pods" className="text-2xl font-bold tracking-tight text-ink">
+          Example Pods
+        </h2>
         <p className="mt-2 text-slate-600">Public collections from 50,000-page filings to 3000+ research papers.</p>
-        <div className="mt-8"><PodGrid /></div>
+        <div className="mt-8">
+          <PodGrid />
+        </div>
       </section>
     </div>
   );

@@ -19,7 +19,11 @@ export default function Support() {
     <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Support</h1>
       <p className="mt-4 text-lg text-slate-600">
-        Email us at <a className="font-medium text-brand-700 underline" href={`mailto:${env?.supportEmail}`}>{env?.supportEmail}</a> and we will get back to you.
+        Email us at{" "}
+        <a className="font-medium text-brand-700 underline" href={`mailto:${env?.supportEmail}`}>
+          {env?.supportEmail}
+        </a>{" "}
+        and we will get back to you.
       </p>
     </div>
   );

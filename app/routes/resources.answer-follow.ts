@@ -9,5 +9,8 @@ import type { Route } from "./+types/resources.answer-follow";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after");
   const query = after && /^-?\d+$/.test(after) ? { after } : {};
-  return relaySse(request, context, subscribeAnswer, { params: { id: params.id, tid: params.tid, mid: params.mid }, query });
+  return relaySse(request, context, subscribeAnswer, {
+    params: { id: params.id, tid: params.tid, mid: params.mid },
+    query,
+  });
 }

@@ -7,5 +7,8 @@ import type { Route } from "./+types/resources.answer-regenerate";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = requireBody(request, "json");
   if (refused) return refused;
-  return relaySse(request, context, regenerateAnswer, { params: { id: params.id, tid: params.tid, mid: params.mid }, body: request.body });
+  return relaySse(request, context, regenerateAnswer, {
+    params: { id: params.id, tid: params.tid, mid: params.mid },
+    body: request.body,
+  });
 }

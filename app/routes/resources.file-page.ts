@@ -8,7 +8,9 @@ import type { Route } from "./+types/resources.file-page";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   try {
-    const page = await api.call(getPageText, { params: { id: params.id, fid: params.fid, vid: params.vid, page: Number(params.page) } });
+    const page = await api.call(getPageText, {
+      params: { id: params.id, fid: params.fid, vid: params.vid, page: Number(params.page) },
+    });
     return Response.json(page, { headers: { "cache-control": "private, no-store" } });
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;

@@ -9,7 +9,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   try {
     const f = await api.call(getFileMetadata, { params: { id: params.id, fid: params.fid } });
-    return Response.json({ current: f.version_id, versions: f.versions }, { headers: { "cache-control": "private, no-store" } });
+    return Response.json(
+      { current: f.version_id, versions: f.versions },
+      { headers: { "cache-control": "private, no-store" } },
+    );
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;
     return data({ error: { code: err.code, message: err.message } }, { status: err.status });

@@ -14,7 +14,11 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = requireBody(request, "json");
   if (refused) return refused;
   const text = await readLimited(request, MAX_BODY_BYTES);
-  if (text === null) return data({ error: { code: "payload_too_large", message: "The table is too large to export." } }, { status: 413 });
+  if (text === null)
+    return data(
+      { error: { code: "payload_too_large", message: "The table is too large to export." } },
+      { status: 413 },
+    );
   const parsed = tableExport.safeParse(parseJson(text));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Malformed table.";

@@ -12,7 +12,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const messageId = new URL(request.url).searchParams.get("message_id") ?? "";
   const api = await apiFor(request, context);
   try {
-    return await api.call(cancelStreamQa, { params: { id: params.id, tid: params.tid }, query: { message_id: messageId } });
+    return await api.call(cancelStreamQa, {
+      params: { id: params.id, tid: params.tid },
+      query: { message_id: messageId },
+    });
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;
     return data({ error: { code: err.code, message: err.message } }, { status: err.status });

@@ -8,7 +8,10 @@ import type { Route } from "./+types/resources.thread-file-addon";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   try {
-    const body = await api.call(getThreadFileAddon, { params: { id: params.id, tid: params.tid, version_id: params.vid }, query: {} });
+    const body = await api.call(getThreadFileAddon, {
+      params: { id: params.id, tid: params.tid, version_id: params.vid },
+      query: {},
+    });
     return Response.json(body, { headers: { "cache-control": "private, no-store" } });
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;

@@ -12,8 +12,14 @@ import type { Route } from "./+types/resources.workspace-indexing";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const [status, list] = await orNotFound(() =>
-    Promise.all([api.call(indexingStatus, { params: { id: params.id } }), api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } })]),
+    Promise.all([
+      api.call(indexingStatus, { params: { id: params.id } }),
+      api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }),
+    ]),
   );
-  const snapshot: IndexingSnapshot = { status, files: list.files.map((f) => ({ id: f.id, status: f.status, error: f.error })) };
+  const snapshot: IndexingSnapshot = {
+    status,
+    files: list.files.map((f) => ({ id: f.id, status: f.status, error: f.error })),
+  };
   return Response.json(snapshot, { headers: { "cache-control": "no-store" } });
 }

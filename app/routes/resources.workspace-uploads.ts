@@ -11,8 +11,18 @@ import type { Route } from "./+types/resources.workspace-uploads";
  * straight to that URL, then asks here to finalize (or to drop a reservation whose PUT failed).
  */
 const step = z.discriminatedUnion("step", [
-  z.object({ step: z.literal("start"), byte_size: z.number().int().min(0), content_type: z.string().max(255).optional() }),
-  z.object({ step: z.literal("finalize"), file_id: z.string().min(1), filename: z.string(), byte_size: z.number().int().min(0), checksum: z.string() }),
+  z.object({
+    step: z.literal("start"),
+    byte_size: z.number().int().min(0),
+    content_type: z.string().max(255).optional(),
+  }),
+  z.object({
+    step: z.literal("finalize"),
+    file_id: z.string().min(1),
+    filename: z.string(),
+    byte_size: z.number().int().min(0),
+    checksum: z.string(),
+  }),
   z.object({ step: z.literal("abandon"), file_id: z.string().min(1) }),
 ]);
 
@@ -24,7 +34,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(request, context);
   const s = input.data;
   try {
-    if (s.step === "start") return await api.call(generateUploadUrl, { params: { id: params.id }, body: { byte_size: s.byte_size, content_type: s.content_type } });
+    if (s.step === "start")
+      return await api.call(generateUploadUrl, {
+        params: { id: params.id },
+        body: { byte_size: s.byte_size, content_type: s.content_type },
+      });
     if (s.step === "finalize") {
       const body = { filename: s.filename, byte_size: s.byte_size, checksum: s.checksum };
       return await api.call(finalizeUpload, { params: { id: params.id, fid: s.file_id }, body });

@@ -6,10 +6,14 @@ export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    ...["/api/", "/home", "/workspaces", "/library", "/settings", "/admin", "/usermgmt", "/signout"].map((p) => `Disallow: ${p}`),
+    ...["/api/", "/home", "/workspaces", "/library", "/settings", "/admin", "/usermgmt", "/signout"].map(
+      (p) => `Disallow: ${p}`,
+    ),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 }

@@ -35,8 +35,12 @@ export default function SignedOut() {
     <AuthShell productName={productName} title="Signed Out Successfully">
       <p className="text-center text-slate-600">Thank you for using {productName}. You have been signed out.</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to="/login" className={buttonClass("primary", "flex-1")}>Sign back in</Link>
-        <Link to="/" className={buttonClass("secondary", "flex-1")}>Go to homepage</Link>
+        <Link to="/login" className={buttonClass("primary", "flex-1")}>
+          Sign back in
+        </Link>
+        <Link to="/" className={buttonClass("secondary", "flex-1")}>
+          Go to homepage
+        </Link>
       </div>
     </AuthShell>
   );

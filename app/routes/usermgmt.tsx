@@ -1,8 +1,21 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { actionMode, applyActionCode, checkActionCode, requestPasswordReset, resetPassword, type ActionMode } from "../../contracts/auth.ts";
+import {
+  actionMode,
+  applyActionCode,
+  checkActionCode,
+  requestPasswordReset,
+  resetPassword,
+  type ActionMode,
+} from "../../contracts/auth.ts";
 import { isAppError } from "../../contracts/errors.ts";
 import { AuthShell } from "../components/auth/auth-shell.tsx";
-import { ActionError, ActionStatus, ConfirmActionForm, RecoveredView, VerifiedView } from "../components/auth/email-action-views.tsx";
+import {
+  ActionError,
+  ActionStatus,
+  ConfirmActionForm,
+  RecoveredView,
+  VerifiedView,
+} from "../components/auth/email-action-views.tsx";
 import { authHref } from "../components/auth/types.ts";
 import { NewPasswordForm } from "../components/auth/new-password-form.tsx";
 import { apiFor, safeReturnTo } from "../lib/session.server.ts";
@@ -10,13 +23,18 @@ import type { Route } from "./+types/usermgmt";
 import { pageMeta } from "../components/ui/page-meta.ts";
 
 const INVALID_CODE = "Invalid or expired action code.";
-const UNKNOWN_MODE = "Invalid email action requested. Please check the link you followed or contact support for assistance.";
+const UNKNOWN_MODE =
+  "Invalid email action requested. Please check the link you followed or contact support for assistance.";
 const BAD_LINK: Record<ActionMode, string> = {
   verifyEmail: "Invalid or expired verification link. Please request a new verification email.",
   resetPassword: "Invalid or expired action code. Please try to reset your password again.",
   recoverEmail: "Invalid or expired action code. Please contact support if you need help.",
 };
-const TITLES: Record<ActionMode, string> = { verifyEmail: "Verify your email", resetPassword: "Reset your password", recoverEmail: "Restore your email" };
+const TITLES: Record<ActionMode, string> = {
+  verifyEmail: "Verify your email",
+  resetPassword: "Reset your password",
+  recoverEmail: "Restore your email",
+};
 
 interface EmailActionPage {
   productName: string;
@@ -75,7 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call(requestPasswordReset, { body: { email } });
         return { done: "recoverEmail", email, notice: notice("success", "Password reset email sent!") } as const;
       } catch {
-        return { done: "recoverEmail", email, notice: notice("error", "Failed to send password reset email. Please try again later.") } as const;
+        return {
+          done: "recoverEmail",
+          email,
+          notice: notice("error", "Failed to send password reset email. Please try again later."),
+        } as const;
       }
     }
     case "reset": {
@@ -83,8 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call(resetPassword, { body: { oobCode, newPassword: text("newPassword") } });
       } catch (err) {
         if (!isAppError(err) || err.status >= 500) throw err;
-        if (err.code === "auth/weak-password") return data({ fieldError: "The password is too weak." } as const, { status: 400 });
-        return data({ formError: "Error resetting password. The code might have expired or been used already." } as const, { status: 400 });
+        if (err.code === "auth/weak-password")
+          return data({ fieldError: "The password is too weak." } as const, { status: 400 });
+        return data(
+          { formError: "Error resetting password. The code might have expired or been used already." } as const,
+          { status: 400 },
+        );
       }
       // Every session was ended, so the next stop is sign-in; continueUrl comes after it.
       return redirect(authHref("/login", safeReturnTo(text("continueUrl"), ""), { notice: "password-reset" }));
@@ -102,7 +128,14 @@ export default function EmailAction() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const done = result && "done" in result ? result.done : null;
-  const title = done === "verifyEmail" ? "Email verified" : done === "recoverEmail" ? "Email restored" : page.mode ? TITLES[page.mode] : "Email action";
+  const title =
+    done === "verifyEmail"
+      ? "Email verified"
+      : done === "recoverEmail"
+        ? "Email restored"
+        : page.mode
+          ? TITLES[page.mode]
+          : "Email action";
   return (
     <AuthShell productName={page.productName} title={title}>
       <EmailActionBody page={page} result={result} />
@@ -110,11 +143,23 @@ export default function EmailAction() {
   );
 }
 
-function EmailActionBody({ page, result }: { page: EmailActionPage; result: ReturnType<typeof useActionData<typeof action>> }) {
+function EmailActionBody({
+  page,
+  result,
+}: {
+  page: EmailActionPage;
+  result: ReturnType<typeof useActionData<typeof action>>;
+}) {
   // The action's answer comes first: once a code is used, the loader's fresh check fails.
   if (result && "done" in result) {
     if (result.done === "verifyEmail") return <VerifiedView email={result.email} continueUrl={page.continueUrl} />;
-    return <RecoveredView email={result.email} oobCode={page.oobCode} notice={"notice" in result ? result.notice : undefined} />;
+    return (
+      <RecoveredView
+        email={result.email}
+        oobCode={page.oobCode}
+        notice={"notice" in result ? result.notice : undefined}
+      />
+    );
   }
   if (result && "error" in result) return <ActionError message={result.error} />;
   if (result && "formError" in result) return <ActionError message={result.formError} />;
@@ -122,14 +167,38 @@ function EmailActionBody({ page, result }: { page: EmailActionPage; result: Retu
   switch (page.mode) {
     case "verifyEmail":
       return (
-        <ActionStatus tone="info" message={<>Confirm that <strong className="text-slate-900">{page.email}</strong> is your email address.</>}>
-          <ConfirmActionForm intent="verify" label="Verify my email" pendingLabel="Verifying..." oobCode={page.oobCode} />
+        <ActionStatus
+          tone="info"
+          message={
+            <>
+              Confirm that <strong className="text-slate-900">{page.email}</strong> is your email address.
+            </>
+          }
+        >
+          <ConfirmActionForm
+            intent="verify"
+            label="Verify my email"
+            pendingLabel="Verifying..."
+            oobCode={page.oobCode}
+          />
         </ActionStatus>
       );
     case "recoverEmail":
       return (
-        <ActionStatus tone="info" message={<>Restore <strong className="text-slate-900">{page.email}</strong> as the sign-in email of your account.</>}>
-          <ConfirmActionForm intent="recover" label="Restore my email" pendingLabel="Restoring..." oobCode={page.oobCode} />
+        <ActionStatus
+          tone="info"
+          message={
+            <>
+              Restore <strong className="text-slate-900">{page.email}</strong> as the sign-in email of your account.
+            </>
+          }
+        >
+          <ConfirmActionForm
+            intent="recover"
+            label="Restore my email"
+            pendingLabel="Restoring..."
+            oobCode={page.oobCode}
+          />
         </ActionStatus>
       );
     case "resetPassword":

@@ -10,7 +10,10 @@ import type { loader as workspaceLoader } from "./workspace.tsx";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const [{ files }, indexing] = await orNotFound(() =>
-    Promise.all([api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }), api.call(indexingStatus, { params: { id: params.id } })]),
+    Promise.all([
+      api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }),
+      api.call(indexingStatus, { params: { id: params.id } }),
+    ]),
   );
   return { files, indexing };
 }

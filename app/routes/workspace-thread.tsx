@@ -17,11 +17,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const p = { id: params.id, tid: params.tid };
   const [thread, { messages }, { files }] = await orNotFound(() =>
-    Promise.all([api.call(getThread, { params: p }), api.call(listMessages, { params: p, query: { limit: 200 } }), api.call(listThreadFiles, { params: p })]),
+    Promise.all([
+      api.call(getThread, { params: p }),
+      api.call(listMessages, { params: p, query: { limit: 200 } }),
+      api.call(listThreadFiles, { params: p }),
+    ]),
   );
   // The models a question may name; visitors who cannot ask need none.
-  const models = (await getSessionToken(request, context)) ? await api.call(listModels).catch((err: unknown) => (isAppError(err) && err.status < 500 ? null : Promise.reject(err))) : null;
-  return { thread, messages: messages as StoredMessage[], files, models: models?.models ?? [], defaultModel: models?.default_model ?? null, productName: context.publicEnv.productName };
+  const models = (await getSessionToken(request, context))
+    ? await api
+        .call(listModels)
+        .catch((err: unknown) => (isAppError(err) && err.status < 500 ? null : Promise.reject(err)))
+    : null;
+  return {
+    thread,
+    messages: messages as StoredMessage[],
+    files,
+    models: models?.models ?? [],
+    defaultModel: models?.default_model ?? null,
+    productName: context.publicEnv.productName,
+  };
 }
 
 /** The thread's forms: feedback, the choice among regenerated answers, adding a thread file to the Pod; asking without JavaScript. */
@@ -35,21 +50,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "feedback": {
       const rating = field(form, "rating");
       return mutate(request, context, {
-        run: () => (rating === "up" || rating === "down" ? api.call(postFeedback, { params: m, body: { rating } }) : api.call(deleteFeedback, { params: m })),
+        run: () =>
+          rating === "up" || rating === "down"
+            ? api.call(postFeedback, { params: m, body: { rating } })
+            : api.call(deleteFeedback, { params: m }),
         success: null,
         redirectTo: back,
       });
     }
     case "set-active":
-      return mutate(request, context, { run: () => api.call(setMessageActive, { params: m }), success: null, redirectTo: back });
+      return mutate(request, context, {
+        run: () => api.call(setMessageActive, { params: m }),
+        success: null,
+        redirectTo: back,
+      });
     case "transfer-file":
       return mutate(request, context, {
-        run: async () => void (await api.call(transferThreadFile, { params: { id: params.id, tid: params.tid, version_id: field(form, "versionId") }, body: { filename: field(form, "filename") } })),
+        run: async () =>
+          void (await api.call(transferThreadFile, {
+            params: { id: params.id, tid: params.tid, version_id: field(form, "versionId") },
+            body: { filename: field(form, "filename") },
+          })),
         success: "Added to the Pod's files: it is being indexed.",
         redirectTo: back,
       });
     case "ask":
-      return mutate(request, context, { run: () => askAndWait(request, context, params, form), success: null, redirectTo: back });
+      return mutate(request, context, {
+        run: () => askAndWait(request, context, params, form),
+        success: null,
+        redirectTo: back,
+      });
     default:
       throw data("Unknown action", { status: 400 });
   }
@@ -59,9 +89,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
  * Without JavaScript a question is a plain POST: ask, read the answer's stream to its end (it is
  * stored as it goes), then show the thread again.
  */
-async function askAndWait(request: Request, context: Route.ActionArgs["context"], params: Route.ActionArgs["params"], form: FormData) {
+async function askAndWait(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  params: Route.ActionArgs["params"],
+  form: FormData,
+) {
   const parsed = streamQaBody.safeParse({ query: field(form, "query"), model: field(form, "model") || undefined });
-  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "The question is not valid.");
+  if (!parsed.success)
+    throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "The question is not valid.");
   const body = parsed.data;
   const res = await relayToApi(request, context, streamQa, {
     params: { id: params.id, tid: params.tid },

@@ -21,7 +21,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const [user, [workspace, threads]] = await Promise.all([
     getUser(request, context),
-    orNotFound(() => Promise.all([api.call(getWorkspace, { params: { id: params.id } }), api.call(listThreads, { params: { id: params.id }, query: { limit: 200 } })])),
+    orNotFound(() =>
+      Promise.all([
+        api.call(getWorkspace, { params: { id: params.id } }),
+        api.call(listThreads, { params: { id: params.id }, query: { limit: 200 } }),
+      ]),
+    ),
   ]);
   const { flash, headers } = await readFlash(request, context);
   return data(

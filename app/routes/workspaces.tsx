@@ -1,7 +1,13 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { sendVerificationEmail } from "../../contracts/auth.ts";
 import { isAppError } from "../../contracts/errors.ts";
-import { createWorkspace, deleteWorkspace, listWorkspaces, mostBookmarkedWorkspaces, removeWorkspaceBookmark } from "../../contracts/workspaces.ts";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  listWorkspaces,
+  mostBookmarkedWorkspaces,
+  removeWorkspaceBookmark,
+} from "../../contracts/workspaces.ts";
 import { VerificationBanner } from "../components/auth/verification-banner.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
@@ -29,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.call(mostBookmarkedWorkspaces, { query: { limit: 6 } }),
   ]);
   return data(
-    { productName: context.publicEnv.productName, user: userView(user), flash, filter, workspaces: list.workspaces, popular: popular.workspaces },
+    {
+      productName: context.publicEnv.productName,
+      user: userView(user),
+      flash,
+      filter,
+      workspaces: list.workspaces,
+      popular: popular.workspaces,
+    },
     { headers },
   );
 }
@@ -44,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = { name: field(form, "name"), is_public: form.get("is_public") === "on" };
     try {
       const created = await api.call(createWorkspace, { body });
-      const flash = await setFlash(request, context, { kind: "success", message: `Workspace "${created.name}" created.` });
+      const flash = await setFlash(request, context, {
+        kind: "success",
+        message: `Workspace "${created.name}" created.`,
+      });
       return redirect(`/workspace/${created.id}`, { headers: { "Set-Cookie": flash } });
     } catch (err) {
       if (!isAppError(err) || err.status >= 500) throw err;
@@ -53,11 +69,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const id = field(form, "workspaceId");
-    return mutate(request, context, { run: () => api.call(deleteWorkspace, { params: { id } }), success: "Workspace deleted.", redirectTo: back });
+    return mutate(request, context, {
+      run: () => api.call(deleteWorkspace, { params: { id } }),
+      success: "Workspace deleted.",
+      redirectTo: back,
+    });
   }
   if (intent === "unbookmark") {
     const id = field(form, "workspaceId");
-    return mutate(request, context, { run: () => api.call(removeWorkspaceBookmark, { params: { id } }), success: "Bookmark removed.", redirectTo: back });
+    return mutate(request, context, {
+      run: () => api.call(removeWorkspaceBookmark, { params: { id } }),
+      success: "Bookmark removed.",
+      redirectTo: back,
+    });
   }
   if (intent === "resend-verification") {
     return mutate(request, context, {
@@ -87,7 +111,9 @@ export default function Workspaces() {
           <div className="min-w-0 flex-1 space-y-6">
             <div>
               <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your workspaces</h1>
-              <p className="mt-1 text-sm text-slate-600">Pods hold your files and conversation threads with the analyst agents.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Pods hold your files and conversation threads with the analyst agents.
+              </p>
             </div>
             <WorkspaceList workspaces={workspaces} filter={filter} />
           </div>

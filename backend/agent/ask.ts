@@ -19,18 +19,26 @@ export function resolveModel(deps: Deps, asked: string | undefined): string {
   const offered = [...deps.llm.models, SEARCH_MODEL];
   const model = asked ?? offered[0]!;
   if (!offered.includes(model)) {
-    throw new AppError("agent/unknown-model", `Unknown model "${model}". Available: ${offered.join(", ")}.`, { model: `Choose one of: ${offered.join(", ")}` });
+    throw new AppError("agent/unknown-model", `Unknown model "${model}". Available: ${offered.join(", ")}.`, {
+      model: `Choose one of: ${offered.join(", ")}`,
+    });
   }
   return model;
 }
 
 /** The files a question is about: all of the workspace's, or the given ones (each must be there). */
 async function filesInScope(deps: Deps, workspaceId: string, fileIds: string[] | undefined, lenient = false) {
-  const files = await listQuestionFiles(deps.db.kysely, { workspaceId, fileIds, limit: fileIds ? fileIds.length : 200 });
+  const files = await listQuestionFiles(deps.db.kysely, {
+    workspaceId,
+    fileIds,
+    limit: fileIds ? fileIds.length : 200,
+  });
   if (fileIds && !lenient && files.length < new Set(fileIds).size) {
     const known = new Set(files.map((f) => f.id));
     const missing = fileIds.filter((id) => !known.has(id));
-    throw new AppError("validation_failed", "Some files are not in this workspace.", { file_ids: `Unknown file ids: ${missing.join(", ")}` });
+    throw new AppError("validation_failed", "Some files are not in this workspace.", {
+      file_ids: `Unknown file ids: ${missing.join(", ")}`,
+    });
   }
   return files;
 }
@@ -41,7 +49,10 @@ async function filesInScope(deps: Deps, workspaceId: string, fileIds: string[] |
  * answer starts. A thread still named "New thread" is named after its first question (from its
  * words at once; by the model afterwards with LLM_AUTO_TITLE).
  */
-export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; query: string; model?: string; fileIds?: string[] }): Promise<LiveAnswer> {
+export async function askQuestion(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; threadId: string; query: string; model?: string; fileIds?: string[] },
+): Promise<LiveAnswer> {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   const thread = await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
   const model = resolveModel(deps, o.model);
@@ -54,16 +65,43 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
   // The answer sorts after its question even within the same millisecond.
   const answeredAt = new Date(asked.getTime() + 1).toISOString();
   // The first question names a thread nobody named.
-  const rename = thread.name === DEFAULT_THREAD_NAME ? { from: DEFAULT_THREAD_NAME, to: titleFromQuery(o.query) } : undefined;
+  const rename =
+    thread.name === DEFAULT_THREAD_NAME ? { from: DEFAULT_THREAD_NAME, to: titleFromQuery(o.query) } : undefined;
   const renamed = await deps.db.kysely.transaction().execute((tx) =>
     messages.insertQuestionAndAnswer(tx, {
-      threadId: o.threadId, userId: o.actor.user.id, questionId: userMessageId, answerId, query: o.query, fileIds, model, askedAt, answeredAt, rename,
+      threadId: o.threadId,
+      userId: o.actor.user.id,
+      questionId: userMessageId,
+      answerId,
+      query: o.query,
+      fileIds,
+      model,
+      askedAt,
+      answeredAt,
+      rename,
     }),
   );
-  if (renamed) nameWithModel(deps, { actor: o.actor, workspaceId: o.workspaceId, threadId: o.threadId, query: o.query, model, plain: renamed });
+  if (renamed)
+    nameWithModel(deps, {
+      actor: o.actor,
+      workspaceId: o.workspaceId,
+      threadId: o.threadId,
+      query: o.query,
+      model,
+      plain: renamed,
+    });
   return launchAnswer(deps, {
-    actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
-    userMessageId, answerId, askedAt, question: o.query, model, fileIds, files,
+    actor: o.actor,
+    workspaceId: o.workspaceId,
+    workspaceName: ws.name,
+    threadId: o.threadId,
+    userMessageId,
+    answerId,
+    askedAt,
+    question: o.query,
+    model,
+    fileIds,
+    files,
   });
 }
 
@@ -71,14 +109,18 @@ export async function askQuestion(deps: Deps, o: { actor: Actor; workspaceId: st
  * Answers a question again: a new answer beside the earlier ones (same parent question), made the
  * active one. `messageId` is the question or one of its answers.
  */
-export async function regenerate(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string; model?: string }): Promise<LiveAnswer> {
+export async function regenerate(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; threadId: string; messageId: string; model?: string },
+): Promise<LiveAnswer> {
   const ws = await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
   const byId = (id: string) => messages.findThreadMessage(deps.db.kysely, { threadId: o.threadId, messageId: id });
   const m = await byId(o.messageId);
   if (!m) throw notFound("Message");
   const question = m.role === "user" ? m : m.parent_id ? await byId(m.parent_id) : undefined;
-  if (!question || question.role !== "user") throw new AppError("agent/no-question", "This answer has no question to answer again.");
+  if (!question || question.role !== "user")
+    throw new AppError("agent/no-question", "This answer has no question to answer again.");
   const model = resolveModel(deps, o.model);
   const asked = question.file_ids ? (JSON.parse(question.file_ids) as string[]) : undefined;
   // Files deleted since keep out of scope; with none left the question covers the workspace.
@@ -87,10 +129,25 @@ export async function regenerate(deps: Deps, o: { actor: Actor; workspaceId: str
   const files = scoped?.length ? scoped : await filesInScope(deps, o.workspaceId, undefined);
   const answerId = crypto.randomUUID();
   await deps.db.kysely.transaction().execute((tx) =>
-    messages.insertRegeneratedAnswer(tx, { threadId: o.threadId, questionId: question.id, answerId, model, userId: o.actor.user.id }),
+    messages.insertRegeneratedAnswer(tx, {
+      threadId: o.threadId,
+      questionId: question.id,
+      answerId,
+      model,
+      userId: o.actor.user.id,
+    }),
   );
   return launchAnswer(deps, {
-    actor: o.actor, workspaceId: o.workspaceId, workspaceName: ws.name, threadId: o.threadId,
-    userMessageId: question.id, answerId, askedAt: question.created_at, question: question.content, model, fileIds, files,
+    actor: o.actor,
+    workspaceId: o.workspaceId,
+    workspaceName: ws.name,
+    threadId: o.threadId,
+    userMessageId: question.id,
+    answerId,
+    askedAt: question.created_at,
+    question: question.content,
+    model,
+    fileIds,
+    files,
   });
 }

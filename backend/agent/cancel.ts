@@ -14,7 +14,10 @@ const WAIT_MS = 2_000;
  * (TICK_MS) wherever it runs; here, the model call is aborted at once. Answers with the status
  * seen after waiting briefly for the stop (an answer that already ended keeps its status).
  */
-export async function cancelAnswer(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string; messageId: string }) {
+export async function cancelAnswer(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; threadId: string; messageId: string },
+) {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
   const db = deps.db.kysely;
   const m = await messages.findThreadMessage(db, { threadId: o.threadId, messageId: o.messageId });
@@ -26,7 +29,8 @@ export async function cancelAnswer(deps: Deps, o: { actor: Actor; workspaceId: s
       await Promise.race([live.finished, sleep(WAIT_MS)]);
     } else {
       const until = Date.now() + WAIT_MS;
-      while (Date.now() < until && (await messages.messageState(db, m.id))?.status === "streaming") await sleep(TICK_MS / 2);
+      while (Date.now() < until && (await messages.messageState(db, m.id))?.status === "streaming")
+        await sleep(TICK_MS / 2);
     }
   }
   const state = await messages.messageState(db, m.id);

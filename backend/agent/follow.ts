@@ -40,7 +40,12 @@ export async function followAnswer(deps: Deps, o: Target & { after: number }): P
   return (signal) => follow(deps, m, o.after, signal);
 }
 
-async function* follow(deps: Deps, m: Selectable<MessageTable>, after: number, signal: AbortSignal): AsyncGenerator<IndexedEvent> {
+async function* follow(
+  deps: Deps,
+  m: Selectable<MessageTable>,
+  after: number,
+  signal: AbortSignal,
+): AsyncGenerator<IndexedEvent> {
   const live = runtimeFor(deps).live.get(m.id);
   if (live) {
     yield* live.follow(after);
@@ -92,9 +97,15 @@ function* synthesized(m: Selectable<MessageTable>, status: string, from = 0): Ge
 
 function synthesizedEvents(m: Selectable<MessageTable>, status: string): TimedEvent[] {
   const final = status === "complete" || status === "cancelled" ? status : "failed";
-  const citations = (JSON.parse(m.citations) as Citation[]).map((c) => ({ t: 0, e: { type: "citation" as const, ...c } }));
+  const citations = (JSON.parse(m.citations) as Citation[]).map((c) => ({
+    t: 0,
+    e: { type: "citation" as const, ...c },
+  }));
   return [
-    { t: 0, e: { type: "message_started", message_id: m.id, user_message_id: m.parent_id ?? "", thread_id: m.thread_id } },
+    {
+      t: 0,
+      e: { type: "message_started", message_id: m.id, user_message_id: m.parent_id ?? "", thread_id: m.thread_id },
+    },
     ...citations,
     ...(m.content ? [{ t: 0, e: { type: "text_delta" as const, text: m.content } }] : []),
     { t: 0, e: { type: "done", message_id: m.id, status: final } },
@@ -107,7 +118,8 @@ function synthesizedEvents(m: Selectable<MessageTable>, status: string): TimedEv
  */
 export async function replayAnswer(deps: Deps, o: Target & { speedFactor: number }): Promise<Opened> {
   const m = await loadAnswer(deps, o);
-  if (m.status === "streaming") throw new AppError("agent/still-streaming", "This answer is still being written: follow it with /stream instead.");
+  if (m.status === "streaming")
+    throw new AppError("agent/still-streaming", "This answer is still being written: follow it with /stream instead.");
   const { events } = await repo.storedEvents(deps, m.id);
   const timed = events.length ? events.map((e) => e.timed) : synthesizedEvents(m, m.status);
   return async function* replay(signal) {

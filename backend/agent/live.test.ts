@@ -12,7 +12,18 @@ describe("LiveAnswer", () => {
     const a = new LiveAnswer("m1", "t1");
     a.publish({ type: "text_delta", text: "Sales " });
     const early = drain(a.follow());
-    a.publish({ type: "citation", n: 1, file_id: "f", version_id: "v", filename: "x.md", page: 1, quote: "q", start: 0, end: 1, verified: true });
+    a.publish({
+      type: "citation",
+      n: 1,
+      file_id: "f",
+      version_id: "v",
+      filename: "x.md",
+      page: 1,
+      quote: "q",
+      start: 0,
+      end: 1,
+      verified: true,
+    });
     a.publish({ type: "text_delta", text: "[1]" });
     const late = drain(a.follow(1));
     // The final event is recorded (to be stored) before followers hear of it.
@@ -22,7 +33,9 @@ describe("LiveAnswer", () => {
     expect((await early).map((e) => e.index)).toEqual([0, 1, 2, 3]);
     expect((await late).map((e) => e.event.type)).toEqual(["text_delta", "done"]);
     expect(a.content).toBe("Sales [1]");
-    expect(a.citations).toEqual([{ n: 1, file_id: "f", version_id: "v", filename: "x.md", page: 1, quote: "q", start: 0, end: 1, verified: true }]);
+    expect(a.citations).toEqual([
+      { n: 1, file_id: "f", version_id: "v", filename: "x.md", page: 1, quote: "q", start: 0, end: 1, verified: true },
+    ]);
     expect(a.events.map((e) => e.t)).toEqual([...a.events.map((e) => e.t)].sort((x, y) => x - y));
   });
 

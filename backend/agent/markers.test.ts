@@ -36,7 +36,10 @@ describe("MarkerParser", () => {
     const p = new MarkerParser();
     expect(p.push("Total [1")).toEqual([{ kind: "text", text: "Total " }]);
     expect(p.push('2: "abc')).toEqual([]);
-    expect(p.push('"]!')).toEqual([{ kind: "marker", refs: [12], quote: "abc" }, { kind: "text", text: "!" }]);
+    expect(p.push('"]!')).toEqual([
+      { kind: "marker", refs: [12], quote: "abc" },
+      { kind: "text", text: "!" },
+    ]);
   });
 
   it("gives an unfinished marker back as text at the end", () => {
@@ -46,7 +49,10 @@ describe("MarkerParser", () => {
   });
 
   it("accepts curly quotes around the quote", () => {
-    expect(parse("x [5: “net sales”]", 4)).toEqual([{ kind: "text", text: "x " }, { kind: "marker", refs: [5], quote: "net sales" }]);
+    expect(parse("x [5: “net sales”]", 4)).toEqual([
+      { kind: "text", text: "x " },
+      { kind: "marker", refs: [5], quote: "net sales" },
+    ]);
   });
 });
 

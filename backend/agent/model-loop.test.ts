@@ -10,17 +10,40 @@ const usage = (input: number, output: number) => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: output, text: output, reasoning: undefined },
 });
-const finish = (reason: "stop" | "tool-calls", input: number, output: number): LanguageModelV3StreamPart => ({ type: "finish", finishReason: { unified: reason, raw: reason }, usage: usage(input, output) });
+const finish = (reason: "stop" | "tool-calls", input: number, output: number): LanguageModelV3StreamPart => ({
+  type: "finish",
+  finishReason: { unified: reason, raw: reason },
+  usage: usage(input, output),
+});
 const stream = (chunks: LanguageModelV3StreamPart[]) => ({ stream: simulateReadableStream({ chunks }) });
 
 const tools = {
-  lookup: tool({ description: "Look up", inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => ({ found: q.toUpperCase() }) }),
-  broken: tool({ description: "Fails", inputSchema: z.object({}), execute: async (): Promise<{ ok: boolean }> => { throw new Error("disk on fire"); } }),
+  lookup: tool({
+    description: "Look up",
+    inputSchema: z.object({ q: z.string() }),
+    execute: async ({ q }) => ({ found: q.toUpperCase() }),
+  }),
+  broken: tool({
+    description: "Fails",
+    inputSchema: z.object({}),
+    execute: async (): Promise<{ ok: boolean }> => {
+      throw new Error("disk on fire");
+    },
+  }),
 };
 
 async function collect(model: MockLanguageModelV3, signal = new AbortController().signal): Promise<StreamEvent[]> {
   const out: StreamEvent[] = [];
-  const run = modelAnswer({ model, modelId: "m1", system: "sys", messages: [{ role: "user", content: "q" }], tools, maxSteps: 5, signal, cost: ({ inputTokens, outputTokens }) => inputTokens + outputTokens * 10 });
+  const run = modelAnswer({
+    model,
+    modelId: "m1",
+    system: "sys",
+    messages: [{ role: "user", content: "q" }],
+    tools,
+    maxSteps: 5,
+    signal,
+    cost: ({ inputTokens, outputTokens }) => inputTokens + outputTokens * 10,
+  });
   for await (const e of run) out.push(e);
   return out;
 }
@@ -72,8 +95,20 @@ describe("modelAnswer: the AI SDK's stream as our events", () => {
   it("starts a later step's text on a new paragraph", async () => {
     const model = new MockLanguageModelV3({
       doStream: [
-        stream([{ type: "text-start", id: "a" }, { type: "text-delta", id: "a", delta: "Let me look." }, { type: "text-end", id: "a" }, { type: "tool-call", toolCallId: "c1", toolName: "lookup", input: '{"q":"x"}' }, finish("tool-calls", 1, 1)]),
-        stream([{ type: "text-start", id: "b" }, { type: "text-delta", id: "b", delta: "Found" }, { type: "text-delta", id: "b", delta: " it." }, { type: "text-end", id: "b" }, finish("stop", 1, 1)]),
+        stream([
+          { type: "text-start", id: "a" },
+          { type: "text-delta", id: "a", delta: "Let me look." },
+          { type: "text-end", id: "a" },
+          { type: "tool-call", toolCallId: "c1", toolName: "lookup", input: '{"q":"x"}' },
+          finish("tool-calls", 1, 1),
+        ]),
+        stream([
+          { type: "text-start", id: "b" },
+          { type: "text-delta", id: "b", delta: "Found" },
+          { type: "text-delta", id: "b", delta: " it." },
+          { type: "text-end", id: "b" },
+          finish("stop", 1, 1),
+        ]),
       ],
     });
     const text = (await collect(model)).map((e) => (e.type === "text_delta" ? e.text : "")).join("");
@@ -82,11 +117,19 @@ describe("modelAnswer: the AI SDK's stream as our events", () => {
 
   it("turns a stream error into an error event and stops", async () => {
     const model = new MockLanguageModelV3({
-      doStream: stream([{ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Par" }, { type: "error", error: new Error("overloaded") }]),
+      doStream: stream([
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "Par" },
+        { type: "error", error: new Error("overloaded") },
+      ]),
     });
     const events = await collect(model);
     expect(events[0]).toEqual({ type: "text_delta", text: "Par" });
-    expect(events.at(-1)).toEqual({ type: "error", code: "agent/model-error", message: "The language model failed: overloaded" });
+    expect(events.at(-1)).toEqual({
+      type: "error",
+      code: "agent/model-error",
+      message: "The language model failed: overloaded",
+    });
   });
 
   it("passes the abort signal to the model call and ends quietly when it fires", async () => {
@@ -103,7 +146,16 @@ describe("modelAnswer: the AI SDK's stream as our events", () => {
       }),
     });
     const seen: StreamEvent[] = [];
-    const run = modelAnswer({ model, modelId: "m1", system: "s", messages: [{ role: "user", content: "q" }], tools, maxSteps: 2, signal: controller.signal, cost: () => null });
+    const run = modelAnswer({
+      model,
+      modelId: "m1",
+      system: "s",
+      messages: [{ role: "user", content: "q" }],
+      tools,
+      maxSteps: 2,
+      signal: controller.signal,
+      cost: () => null,
+    });
     for await (const e of run) {
       seen.push(e);
       if (e.type === "text_delta") controller.abort();

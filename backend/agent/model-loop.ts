@@ -62,19 +62,41 @@ export async function* mapFullStream<T extends ToolSet>(
         yield { type: "tool_call", id: part.toolCallId, name: part.toolName, args: part.input ?? null };
         break;
       case "tool-result":
-        yield { type: "tool_result", id: part.toolCallId, name: part.toolName, result: part.output ?? null, is_error: false };
+        yield {
+          type: "tool_result",
+          id: part.toolCallId,
+          name: part.toolName,
+          result: part.output ?? null,
+          is_error: false,
+        };
         break;
       case "tool-error":
-        yield { type: "tool_result", id: part.toolCallId, name: part.toolName, result: { error: errorText(part.error) }, is_error: true };
+        yield {
+          type: "tool_result",
+          id: part.toolCallId,
+          name: part.toolName,
+          result: { error: errorText(part.error) },
+          is_error: true,
+        };
         break;
       case "finish-step": {
         const inputTokens = part.usage.inputTokens ?? 0;
         const outputTokens = part.usage.outputTokens ?? 0;
-        yield { type: "usage", input_tokens: inputTokens, output_tokens: outputTokens, cost_usd: run.cost({ inputTokens, outputTokens }), model: run.modelId };
+        yield {
+          type: "usage",
+          input_tokens: inputTokens,
+          output_tokens: outputTokens,
+          cost_usd: run.cost({ inputTokens, outputTokens }),
+          model: run.modelId,
+        };
         break;
       }
       case "error":
-        yield { type: "error", code: "agent/model-error", message: `The language model failed: ${errorText(part.error)}` };
+        yield {
+          type: "error",
+          code: "agent/model-error",
+          message: `The language model failed: ${errorText(part.error)}`,
+        };
         return;
       case "abort":
         return;

@@ -7,8 +7,15 @@ import { stripMarkers } from "./markers.ts";
 const HISTORY_MESSAGES = 12;
 const HISTORY_CHARS = 4_000;
 
-export function systemPrompt(o: { workspaceName: string; files: { id: string; filename: string }[]; limited: boolean }): string {
-  const list = o.files.slice(0, 50).map((f) => `- ${f.filename} (file_id ${f.id})`).join("\n");
+export function systemPrompt(o: {
+  workspaceName: string;
+  files: { id: string; filename: string }[];
+  limited: boolean;
+}): string {
+  const list = o.files
+    .slice(0, 50)
+    .map((f) => `- ${f.filename} (file_id ${f.id})`)
+    .join("\n");
   const more = o.files.length > 50 ? `\n- ...and ${o.files.length - 50} more` : "";
   return [
     `You are an analyst answering questions about the documents in the workspace "${o.workspaceName}".`,
@@ -28,7 +35,10 @@ export function systemPrompt(o: { workspaceName: string; files: { id: string; fi
  * The thread so far as model messages: earlier active questions and finished answers, oldest
  * first, citation markers removed (their numbers meant sources of another answer), then the question.
  */
-export async function conversation(deps: Deps, o: { threadId: string; before: string; question: string }): Promise<ModelMessage[]> {
+export async function conversation(
+  deps: Deps,
+  o: { threadId: string; before: string; question: string },
+): Promise<ModelMessage[]> {
   const rows = await historyRows(deps.db.kysely, { threadId: o.threadId, before: o.before, limit: HISTORY_MESSAGES });
   const history: ModelMessage[] = rows
     .reverse()

@@ -6,7 +6,8 @@ const span = (at: { start: number; end: number } | null): [number, number] => {
   return [at.start, at.end];
 };
 
-const PAGE = "Item 7.  Management's Discussion\n\nNet sales rose 12%   to $4.1 billion in fiscal 2022.\nOperating income was $910 million, up from $850 million.";
+const PAGE =
+  "Item 7.  Management's Discussion\n\nNet sales rose 12%   to $4.1 billion in fiscal 2022.\nOperating income was $910 million, up from $850 million.";
 
 describe("locateQuote", () => {
   it("finds a quote ignoring case and whitespace runs, with offsets into the original page", () => {
@@ -23,7 +24,9 @@ describe("locateQuote", () => {
 
   it("takes double and single quote marks as the same, and joins words hyphenated across lines", () => {
     const page = 'He said "buy the dip" and the insur-\nance float grew.';
-    expect(page.slice(...span(locateQuote(page, "said 'buy the dip' and the insurance float")))).toBe('said "buy the dip" and the insur-\nance float');
+    expect(page.slice(...span(locateQuote(page, "said 'buy the dip' and the insurance float")))).toBe(
+      'said "buy the dip" and the insur-\nance float',
+    );
     expect(locateQuote("a well-known fact", "a well-known fact")).not.toBeNull();
   });
 

@@ -11,10 +11,30 @@ export const MAX_QUOTE_CHARS = 300;
 
 /** Every quote mark is one: a quote inside `[n: "..."]` must turn the source's " into '. */
 const FOLD: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
-  '"': "'", "\u201c": "'", "\u201d": "'", "\u201e": "'", "\u201f": "'", "\u2033": "'",
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-  "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": "'",
+  "\u201b": "'",
+  "\u2032": "'",
+  "`": "'",
+  "\u00b4": "'",
+  '"': "'",
+  "\u201c": "'",
+  "\u201d": "'",
+  "\u201e": "'",
+  "\u201f": "'",
+  "\u2033": "'",
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2212": "-",
+  "\u00ad": "",
+  "\u200b": "",
+  "\u200c": "",
+  "\u200d": "",
+  "\ufeff": "",
 };
 
 interface Normalised {
@@ -93,12 +113,16 @@ function findParts(p: Normalised, q: string): { start: number; end: number } | n
 }
 
 const STOP = new Set(
-  "the and for are was were with that this from have has had not but its his her their they them what which who whom when where why how all any can could would should will shall may might does did our out into over than then there these those about been being also such only other more most some very per".split(" "),
+  "the and for are was were with that this from have has had not but its his her their they them what which who whom when where why how all any can could would should will shall may might does did our out into over than then there these those about been being also such only other more most some very per".split(
+    " ",
+  ),
 );
 
 /** Content words of a text: lower-case, three letters or more, common words left out. */
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'.%$-]*[\p{L}\p{N}%]|[\p{N}]/gu) ?? []).filter((w) => (w.length >= 3 || /\d/.test(w)) && !STOP.has(w));
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'.%$-]*[\p{L}\p{N}%]|[\p{N}]/gu) ?? []).filter(
+    (w) => (w.length >= 3 || /\d/.test(w)) && !STOP.has(w),
+  );
 }
 
 /** Sentences (or lines, for tables and lists) of a text, trimmed, in order. */

@@ -10,7 +10,11 @@ import type { FinalStatus, LiveAnswer } from "./live.ts";
  * citations so far, and (at the end) the final status. One transaction for all of them. Returns
  * the answers whose row is gone (their thread was deleted meanwhile): nothing is stored for them.
  */
-export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: FinalStatus | null): Promise<LiveAnswer[]> {
+export async function storeProgress(
+  deps: Deps,
+  answers: LiveAnswer[],
+  status: FinalStatus | null,
+): Promise<LiveAnswer[]> {
   const snapshots = answers.map((a) => ({
     a,
     end: a.events.length,
@@ -23,11 +27,23 @@ export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: F
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const s of snapshots) {
       // The row first: it locks the answer (a concurrent delete waits) and says whether it exists.
-      s.gone = !(await messages.updateAnswer(tx, { id: s.a.id, content: s.content, citations: s.citations, status, at: t }));
+      s.gone = !(await messages.updateAnswer(tx, {
+        id: s.a.id,
+        content: s.content,
+        citations: s.citations,
+        status,
+        at: t,
+      }));
       if (s.gone || s.batch.length === 0) continue;
       await tx
         .insertInto("message_events")
-        .values({ message_id: s.a.id, seq: s.a.batches, first_index: s.a.flushed, events: JSON.stringify(s.batch), created_at: t })
+        .values({
+          message_id: s.a.id,
+          seq: s.a.batches,
+          first_index: s.a.flushed,
+          events: JSON.stringify(s.batch),
+          created_at: t,
+        })
         .execute();
     }
   });
@@ -40,7 +56,11 @@ export async function storeProgress(deps: Deps, answers: LiveAnswer[], status: F
 }
 
 /** Stored event batches from batch `fromSeq` on, with each event's index in the answer. */
-export async function storedEvents(deps: Deps, messageId: string, fromSeq = 0): Promise<{ batches: number; events: { index: number; timed: TimedEvent }[] }> {
+export async function storedEvents(
+  deps: Deps,
+  messageId: string,
+  fromSeq = 0,
+): Promise<{ batches: number; events: { index: number; timed: TimedEvent }[] }> {
   const rows = await deps.db.kysely
     .selectFrom("message_events")
     .select(["seq", "first_index", "events"])
@@ -49,7 +69,8 @@ export async function storedEvents(deps: Deps, messageId: string, fromSeq = 0): 
     .orderBy("seq")
     .execute();
   const events: { index: number; timed: TimedEvent }[] = [];
-  for (const r of rows) (JSON.parse(r.events) as TimedEvent[]).forEach((timed, i) => events.push({ index: r.first_index + i, timed }));
+  for (const r of rows)
+    (JSON.parse(r.events) as TimedEvent[]).forEach((timed, i) => events.push({ index: r.first_index + i, timed }));
   return { batches: fromSeq + rows.length, events };
 }
 
@@ -65,7 +86,16 @@ export async function sweepAbandonedAnswers(deps: Deps, staleAfterMs: number): P
 
 export async function recordUsage(
   deps: Deps,
-  u: { userId: string; workspaceId: string; threadId: string; messageId: string | null; model: string; inputTokens: number; outputTokens: number; costUsd: number | null },
+  u: {
+    userId: string;
+    workspaceId: string;
+    threadId: string;
+    messageId: string | null;
+    model: string;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number | null;
+  },
 ): Promise<void> {
   await deps.db.kysely
     .insertInto("usage_events")

@@ -18,7 +18,14 @@ export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void
   const m = (p: { id: string; tid: string; mid: string }) => ({ workspaceId: p.id, threadId: p.tid, messageId: p.mid });
 
   rawRoute(app, guard, c.streamQa, async ({ actor, params, body }) => {
-    const live = await askQuestion(deps, { actor, workspaceId: params.id, threadId: params.tid, query: body.query, model: body.model, fileIds: body.file_ids });
+    const live = await askQuestion(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      query: body.query,
+      model: body.model,
+      fileIds: body.file_ids,
+    });
     return sse(() => live.follow());
   });
 

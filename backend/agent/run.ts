@@ -33,7 +33,12 @@ export interface AnswerJob {
 /** Starts writing an answer in this process and returns it live (message_started already sent). */
 export function launchAnswer(deps: Deps, job: AnswerJob): LiveAnswer {
   const live = new LiveAnswer(job.answerId, job.threadId);
-  live.publish({ type: "message_started", message_id: job.answerId, user_message_id: job.userMessageId, thread_id: job.threadId });
+  live.publish({
+    type: "message_started",
+    message_id: job.answerId,
+    user_message_id: job.userMessageId,
+    thread_id: job.threadId,
+  });
   const runtime = runtimeFor(deps);
   runtime.start(live, async () => {
     let timedOut = false;
@@ -49,7 +54,11 @@ export function launchAnswer(deps: Deps, job: AnswerJob): LiveAnswer {
       clearTimeout(timer);
     }
     if (timedOut) {
-      live.publish({ type: "error", code: "agent/timeout", message: `The answer took longer than ${MAX_ANSWER_MS / 60_000} minutes and was stopped.` });
+      live.publish({
+        type: "error",
+        code: "agent/timeout",
+        message: `The answer took longer than ${MAX_ANSWER_MS / 60_000} minutes and was stopped.`,
+      });
       status = "failed";
     }
     live.record({ type: "done", message_id: job.answerId, status });
@@ -88,10 +97,20 @@ async function pump(deps: Deps, live: LiveAnswer, job: AnswerJob): Promise<Final
   return live.signal.aborted ? "cancelled" : failed ? "failed" : "complete";
 }
 
-async function producer(deps: Deps, live: LiveAnswer, job: AnswerJob, sources: Sources): Promise<AsyncIterable<StreamEvent>> {
+async function producer(
+  deps: Deps,
+  live: LiveAnswer,
+  job: AnswerJob,
+  sources: Sources,
+): Promise<AsyncIterable<StreamEvent>> {
   const base = { actor: job.actor, workspaceId: job.workspaceId, fileIds: job.fileIds, sources };
   if (job.model === SEARCH_MODEL) {
-    return searchModeAnswer(deps, { ...base, query: job.question, configured: deps.llm.models.length > 0, signal: live.signal });
+    return searchModeAnswer(deps, {
+      ...base,
+      query: job.question,
+      configured: deps.llm.models.length > 0,
+      signal: live.signal,
+    });
   }
   return modelAnswer({
     model: deps.llm.languageModel(job.model),

@@ -61,7 +61,10 @@ export class AnswerRuntime {
           for (const a of await repo.storeProgress(this.deps, due, null)) a.controller.abort();
         });
       }
-      const cancelled = await messages.cancelRequested(this.deps.db.kysely, answers.map((a) => a.id));
+      const cancelled = await messages.cancelRequested(
+        this.deps.db.kysely,
+        answers.map((a) => a.id),
+      );
       for (const id of cancelled) this.live.get(id)?.controller.abort();
     } catch (err) {
       this.deps.log.error("[agent] storing answers in progress failed:", err);

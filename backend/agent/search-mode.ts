@@ -7,8 +7,10 @@ import { searchWorkspace } from "../search/service.ts";
 import { bestSentence } from "./quote.ts";
 import type { Sources } from "./sources.ts";
 
-export const NO_MODEL_LINE = "No language model is configured, so here are the most relevant passages from your documents.";
-export const SEARCH_CHOSEN_LINE = "Search mode (no language model): here are the most relevant passages from your documents.";
+export const NO_MODEL_LINE =
+  "No language model is configured, so here are the most relevant passages from your documents.";
+export const SEARCH_CHOSEN_LINE =
+  "Search mode (no language model): here are the most relevant passages from your documents.";
 export const NOTHING_FOUND = "None of the documents in this workspace matches the question.";
 
 /** Passages shown, and the size of the pieces the answer is streamed in. */
@@ -25,17 +27,38 @@ const QUERY_CHARS = 1000;
  */
 export async function* searchModeAnswer(
   deps: Deps,
-  o: { actor: Actor; workspaceId: string; query: string; fileIds?: string[]; sources: Sources; configured: boolean; signal: AbortSignal },
+  o: {
+    actor: Actor;
+    workspaceId: string;
+    query: string;
+    fileIds?: string[];
+    sources: Sources;
+    configured: boolean;
+    signal: AbortSignal;
+  },
 ): AsyncGenerator<StreamEvent> {
   const query = o.query.slice(0, QUERY_CHARS);
-  const { results } = await searchWorkspace(deps, { actor: o.actor, workspaceId: o.workspaceId, query, fileIds: o.fileIds, limit: PASSAGES });
+  const { results } = await searchWorkspace(deps, {
+    actor: o.actor,
+    workspaceId: o.workspaceId,
+    query,
+    fileIds: o.fileIds,
+    limit: PASSAGES,
+  });
   let text = `${o.configured ? SEARCH_CHOSEN_LINE : NO_MODEL_LINE}\n\n`;
   if (results.length === 0) text += `${NOTHING_FOUND}\n`;
   for (const [filename, hits] of groupByDocument(results)) {
     text += `**${filename.replace(/([*_`[\]\\])/g, "\\$1")}**\n\n`;
     for (const hit of hits) {
       const quote = bestSentence(hit.text, query);
-      const source = o.sources.add({ file_id: hit.file_id, version_id: hit.version_id, filename: hit.filename, page: hit.page, text: hit.text, quote });
+      const source = o.sources.add({
+        file_id: hit.file_id,
+        version_id: hit.version_id,
+        filename: hit.filename,
+        page: hit.page,
+        text: hit.text,
+        quote,
+      });
       text += `- Page ${hit.page}: ${oneLine(hit.snippet)} [${source.n}]\n`;
     }
     text += "\n";

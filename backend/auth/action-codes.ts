@@ -54,7 +54,8 @@ export async function peekActionCode(db: Db, code: string): Promise<ActionCode> 
 export async function consumeActionCode(db: Db, code: string, modes: ActionMode[]): Promise<ActionCode> {
   const found = await peekActionCode(db, code);
   if (!modes.includes(found.mode)) throw invalid();
-  if (!(await repo.markActionCodeUsed(db.kysely, { codeHash: hash(code), at: new Date().toISOString() }))) throw invalid();
+  if (!(await repo.markActionCodeUsed(db.kysely, { codeHash: hash(code), at: new Date().toISOString() })))
+    throw invalid();
   return found;
 }
 

@@ -17,7 +17,10 @@ export function createAdminChecker(deps: Pick<Deps, "identity">, now = () => Dat
       const hit = cache.get(user.id);
       if (hit && hit.until > now()) return hit.value;
       // A failed check means not admin.
-      const value = await deps.identity.findUserById(user.id).then((u) => u?.role === "admin", () => false);
+      const value = await deps.identity.findUserById(user.id).then(
+        (u) => u?.role === "admin",
+        () => false,
+      );
       cache.set(user.id, { value, until: now() + ADMIN_CACHE_MS });
       return value;
     },
@@ -27,7 +30,11 @@ export function createAdminChecker(deps: Pick<Deps, "identity">, now = () => Dat
   };
 }
 
-export async function setAdminRole(deps: Pick<Deps, "identity">, email: string, admin: boolean): Promise<SessionUser | null> {
+export async function setAdminRole(
+  deps: Pick<Deps, "identity">,
+  email: string,
+  admin: boolean,
+): Promise<SessionUser | null> {
   const user = await deps.identity.findUserByEmail(email);
   if (!user) return null;
   await deps.identity.updateUser(user.id, { role: admin ? "admin" : "user" });

@@ -171,12 +171,16 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
       const hash = await ctx.password.hash(password);
       const credential = await ctx.internalAdapter.findCredentialAccount(userId);
       if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
-      else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+      else
+        await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
     },
 
     async updateUser(userId, data) {
       const ctx = await auth.$context;
-      await ctx.internalAdapter.updateUser(userId, { ...data, ...(data.email ? { email: data.email.toLowerCase() } : {}) });
+      await ctx.internalAdapter.updateUser(userId, {
+        ...data,
+        ...(data.email ? { email: data.email.toLowerCase() } : {}),
+      });
     },
 
     async deleteUser(userId) {
@@ -205,7 +209,10 @@ function apiErrorCode(err: unknown): string | null {
   return err instanceof APIError ? ((err.body as { code?: string } | undefined)?.code ?? "") : null;
 }
 
-const emailInUse = () => new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+const emailInUse = () =>
+  new AppError("auth/email-already-in-use", "This email is already registered.", {
+    email: "This email is already registered.",
+  });
 
 function mapAuthError(err: unknown): unknown {
   if (!(err instanceof APIError)) return err;
@@ -220,7 +227,9 @@ function mapAuthError(err: unknown): unknown {
     case "PASSWORD_TOO_LONG":
       return new AppError("auth/weak-password", WEAK_PASSWORD_MESSAGE, { password: WEAK_PASSWORD_MESSAGE });
     case "INVALID_EMAIL":
-      return new AppError("auth/invalid-email", "The email address is badly formatted.", { email: "The email address is badly formatted." });
+      return new AppError("auth/invalid-email", "The email address is badly formatted.", {
+        email: "The email address is badly formatted.",
+      });
     default:
       return err;
   }

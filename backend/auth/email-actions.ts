@@ -24,7 +24,10 @@ export async function sendVerificationEmail(deps: Deps, o: { user: SessionUser; 
 
 export async function checkActionCode(deps: Deps, code: string): Promise<{ mode: ActionMode; email: string }> {
   const found = await peekActionCode(deps.db, code);
-  return { mode: found.mode, email: found.mode === "recoverEmail" ? (found.data.restoreEmail ?? found.email) : found.email };
+  return {
+    mode: found.mode,
+    email: found.mode === "recoverEmail" ? (found.data.restoreEmail ?? found.email) : found.email,
+  };
 }
 
 /** verifyEmail marks the address verified; recoverEmail puts the previous address back. */
@@ -50,7 +53,10 @@ export async function applyActionCode(deps: Deps, code: string): Promise<{ mode:
   return { mode: "recoverEmail", email: restore };
 }
 
-export async function resetPassword(deps: Deps, o: { code: string; newPassword: string }): Promise<{ mode: ActionMode; email: string }> {
+export async function resetPassword(
+  deps: Deps,
+  o: { code: string; newPassword: string },
+): Promise<{ mode: ActionMode; email: string }> {
   if (o.newPassword.length < MIN_PASSWORD_LENGTH) {
     throw new AppError("auth/weak-password", PASSWORD_TOO_WEAK, { newPassword: PASSWORD_TOO_WEAK });
   }
@@ -63,14 +69,24 @@ export async function resetPassword(deps: Deps, o: { code: string; newPassword: 
 }
 
 /** Changes the sign-in email; the old address gets a link to undo it, the new one a verification. */
-export async function changeEmail(deps: Deps, o: { user: SessionUser; email: string; continueUrl?: string }): Promise<SessionUser> {
+export async function changeEmail(
+  deps: Deps,
+  o: { user: SessionUser; email: string; continueUrl?: string },
+): Promise<SessionUser> {
   const email = normalizeEmail(o.email);
   if (email === o.user.email) return o.user;
   if (await deps.identity.findUserByEmail(email)) {
-    throw new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+    throw new AppError("auth/email-already-in-use", "This email is already registered.", {
+      email: "This email is already registered.",
+    });
   }
   await deps.identity.updateUser(o.user.id, { email, emailVerified: false });
-  await sendActionEmail(deps, { mode: "recoverEmail", userId: o.user.id, to: o.user.email, data: { restoreEmail: o.user.email } });
+  await sendActionEmail(deps, {
+    mode: "recoverEmail",
+    userId: o.user.id,
+    to: o.user.email,
+    data: { restoreEmail: o.user.email },
+  });
   await sendActionEmail(deps, { mode: "verifyEmail", userId: o.user.id, to: email, continueUrl: o.continueUrl });
   const updated = await deps.identity.findUserById(o.user.id);
   if (!updated) throw new AppError("not_found", "Your account no longer exists.");

@@ -39,7 +39,8 @@ const texts: Record<ActionMode, { subject: string; intro: string; action: string
   },
   recoverEmail: {
     subject: "Your sign-in email was changed",
-    intro: "The sign-in email of your account was changed. If you didn't make this change, follow this link to restore this address.",
+    intro:
+      "The sign-in email of your account was changed. If you didn't make this change, follow this link to restore this address.",
     action: "Restore my email",
     outro: "If you made this change, you can ignore this email.",
   },

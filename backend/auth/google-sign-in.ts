@@ -10,7 +10,10 @@ export const GOOGLE_ERROR_PATH = "/login";
  * to, and the state cookies it must bring back. The callback is the only identity route the API
  * exposes (backend/app.ts, IDENTITY_ROUTES).
  */
-export async function startGoogleSignIn(deps: Deps, o: { returnTo: string }): Promise<{ url: string; cookies: string[] }> {
+export async function startGoogleSignIn(
+  deps: Deps,
+  o: { returnTo: string },
+): Promise<{ url: string; cookies: string[] }> {
   if (!deps.config.googleEnabled) throw new AppError("not_found", "Google sign-in is not configured.");
   return deps.identity.startSocialSignIn("google", {
     callbackURL: `${GOOGLE_COMPLETE_PATH}?returnTo=${encodeURIComponent(o.returnTo)}`,

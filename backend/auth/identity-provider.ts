@@ -29,5 +29,8 @@ export interface IdentityProvider {
    * Starts a federated sign-in: the provider's authorization URL, and the cookies (OAuth state)
    * the browser must carry back to the callback, which lands on `callbackURL` (or `errorURL`).
    */
-  startSocialSignIn(provider: "google", o: { callbackURL: string; errorURL: string }): Promise<{ url: string; cookies: string[] }>;
+  startSocialSignIn(
+    provider: "google",
+    o: { callbackURL: string; errorURL: string },
+  ): Promise<{ url: string; cookies: string[] }>;
 }

@@ -30,7 +30,10 @@ export async function markActionCodeUsed(db: Executor, o: { codeHash: string; at
 }
 
 /** Marks every unused code of a user and kind used. */
-export async function revokeUnusedActionCodes(db: Executor, o: { userId: string; mode: ActionCodeTable["mode"]; at: string }): Promise<void> {
+export async function revokeUnusedActionCodes(
+  db: Executor,
+  o: { userId: string; mode: ActionCodeTable["mode"]; at: string },
+): Promise<void> {
   await db
     .updateTable("action_codes")
     .set({ used_at: o.at })
@@ -46,7 +49,10 @@ export async function deleteAttemptsBefore(db: Executor, o: { kind: string; cuto
   await db.deleteFrom("auth_attempts").where("kind", "=", o.kind).where("created_at", "<=", o.cutoff).execute();
 }
 
-export async function insertAttempt(db: Executor, row: { id: string; kind: string; key: string; created_at: string }): Promise<void> {
+export async function insertAttempt(
+  db: Executor,
+  row: { id: string; kind: string; key: string; created_at: string },
+): Promise<void> {
   await db.insertInto("auth_attempts").values(row).execute();
 }
 
@@ -90,6 +96,16 @@ export function sessionRows(db: Executor, token: string) {
     .innerJoin("user as u", "u.id", "s.userId")
     .leftJoin("account as a", "a.userId", "u.id")
     .where("s.token", "=", token)
-    .select(["s.expiresAt", "u.id", "u.email", "u.name", "u.emailVerified", "u.createdAt", "u.role", "u.lastSignInAt", "a.providerId"])
+    .select([
+      "s.expiresAt",
+      "u.id",
+      "u.email",
+      "u.name",
+      "u.emailVerified",
+      "u.createdAt",
+      "u.role",
+      "u.lastSignInAt",
+      "a.providerId",
+    ])
     .execute();
 }

@@ -14,7 +14,10 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   const throttles = createAuthThrottles(deps.db);
 
   route(app, guard, c.signUp, async ({ body, c: ctx }) => {
-    const { token, user } = await signUpThrottled(deps, throttles, { ...body, clientAddress: ctx.get("clientAddress") });
+    const { token, user } = await signUpThrottled(deps, throttles, {
+      ...body,
+      clientAddress: ctx.get("clientAddress"),
+    });
     return { token, user: presentUser(user) };
   });
 
@@ -43,7 +46,9 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   route(app, guard, c.getMe, async ({ actor }) => presentUser(actor.user));
 
   route(app, guard, c.changeEmail, async ({ actor, body }) =>
-    presentUser(await actions.changeEmail(deps, { user: actor.user, email: body.email, continueUrl: body.continueUrl })),
+    presentUser(
+      await actions.changeEmail(deps, { user: actor.user, email: body.email, continueUrl: body.continueUrl }),
+    ),
   );
 
   route(app, guard, c.sendVerificationEmail, async ({ actor, body }) => {

@@ -68,6 +68,9 @@ export function createSessionLookup(o: SessionLookupOptions) {
     if (expiresAt.valueOf() - o.expiresIn * 1000 + o.updateAge * 1000 <= now.valueOf()) {
       if (!(await o.extend(token, new Date(now.valueOf() + o.expiresIn * 1000)))) return null;
     }
-    return sessionUser(first, rows.flatMap((r) => (r.providerId ? [providerId(r.providerId)] : [])));
+    return sessionUser(
+      first,
+      rows.flatMap((r) => (r.providerId ? [providerId(r.providerId)] : [])),
+    );
   };
 }

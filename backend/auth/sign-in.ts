@@ -18,7 +18,12 @@ export async function signInWithPassword(
   let address: string | null = null;
   try {
     if (o.clientAddress) address = await throttles.signInAddressFailures.take(o.clientAddress);
-    const signedIn = await deps.identity.signIn({ email: o.email, password: o.password, ipAddress: o.clientAddress, userAgent: o.userAgent });
+    const signedIn = await deps.identity.signIn({
+      email: o.email,
+      password: o.password,
+      ipAddress: o.clientAddress,
+      userAgent: o.userAgent,
+    });
     await throttles.signInFailures.reset(o.email);
     if (address) await throttles.signInAddressFailures.forget(address);
     return signedIn;

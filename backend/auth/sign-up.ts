@@ -14,7 +14,8 @@ import type { AuthThrottles } from "./throttles.ts";
  */
 export function normalizeEmail(email: string): string {
   const parsed = emailAddress.safeParse(email);
-  if (!parsed.success) throw new AppError("auth/invalid-email", BADLY_FORMATTED_EMAIL, { email: BADLY_FORMATTED_EMAIL });
+  if (!parsed.success)
+    throw new AppError("auth/invalid-email", BADLY_FORMATTED_EMAIL, { email: BADLY_FORMATTED_EMAIL });
   return parsed.data;
 }
 
@@ -41,7 +42,9 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
       });
     }
     if (await deps.identity.findUserByEmail(email)) {
-      throw new AppError("auth/email-already-in-use", "This email is already registered.", { email: "This email is already registered." });
+      throw new AppError("auth/email-already-in-use", "This email is already registered.", {
+        email: "This email is already registered.",
+      });
     }
     // Claim first: of two sign-ups racing for one code exactly one gets past this line.
     if (!(await claimCode(deps.db.kysely, code, email))) {
@@ -59,7 +62,12 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
   if (codeRequired && code) await recordCodeUser(deps.db.kysely, code, signedIn.user.id);
 
   try {
-    await sendActionEmail(deps, { mode: "verifyEmail", userId: signedIn.user.id, to: email, continueUrl: input.continueUrl });
+    await sendActionEmail(deps, {
+      mode: "verifyEmail",
+      userId: signedIn.user.id,
+      to: email,
+      continueUrl: input.continueUrl,
+    });
   } catch (err) {
     // The account exists either way; the user can ask for the email again from settings.
     deps.log.warn(`[auth] verification email to ${email} failed:`, err);
@@ -72,14 +80,19 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignedIn> 
  * counted per client address, so addresses cannot be enumerated at speed. Signup codes are not
  * counted: 12 random characters (about 59 bits) are not worth guessing, and refusing them says nothing about accounts.
  */
-export async function signUpThrottled(deps: Deps, throttles: AuthThrottles, input: SignUpInput & { clientAddress?: string }): Promise<SignedIn> {
+export async function signUpThrottled(
+  deps: Deps,
+  throttles: AuthThrottles,
+  input: SignUpInput & { clientAddress?: string },
+): Promise<SignedIn> {
   const attempt = input.clientAddress ? await throttles.signUpRefusals.take(input.clientAddress) : null;
   try {
     const signedIn = await signUp(deps, input);
     if (attempt) await throttles.signUpRefusals.forget(attempt);
     return signedIn;
   } catch (err) {
-    if (attempt && !(isAppError(err) && err.code === "auth/email-already-in-use")) await throttles.signUpRefusals.forget(attempt);
+    if (attempt && !(isAppError(err) && err.code === "auth/email-already-in-use"))
+      await throttles.signUpRefusals.forget(attempt);
     throw err;
   }
 }

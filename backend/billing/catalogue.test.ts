@@ -11,13 +11,28 @@ describe("plan catalogue", () => {
   });
 
   it("reads BILLING_PLANS as JSON and names the variable when it is wrong", () => {
-    const plans = { plans: [{ name: "X", product_type: "x", monthly_price: 5, storage_quota: 2, compute_credits_quota: 10, description: "", price_id: "p" }] };
+    const plans = {
+      plans: [
+        {
+          name: "X",
+          product_type: "x",
+          monthly_price: 5,
+          storage_quota: 2,
+          compute_credits_quota: 10,
+          description: "",
+          price_id: "p",
+        },
+      ],
+    };
     expect(loadConfig({ BILLING_PLANS: JSON.stringify(plans) }).BILLING_PLANS.plans[0].name).toBe("X");
     expect(() => loadConfig({ BILLING_PLANS: "{oops" })).toThrow(/BILLING_PLANS/);
   });
 
   it("drops promotions for plans that are not in the catalogue", () => {
-    const promos = listPromotions({ ...DEFAULT_CATALOGUE, promotions: [{ product_type: "gone", name: "g", trial_days: 3 }] });
+    const promos = listPromotions({
+      ...DEFAULT_CATALOGUE,
+      promotions: [{ product_type: "gone", name: "g", trial_days: 3 }],
+    });
     expect(promos).toEqual([]);
   });
 });

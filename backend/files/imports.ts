@@ -13,10 +13,16 @@ import { storeStream } from "./upload.ts";
  * fetch refuses private addresses unless URL_IMPORT_ALLOW_PRIVATE (see safe-fetch.ts); the name is
  * the one given, else the server's (Content-Disposition) or the URL's.
  */
-export async function importFromUrl(deps: Deps, o: { actor: Actor; workspaceId: string; url: string; filename?: string }) {
+export async function importFromUrl(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; url: string; filename?: string },
+) {
   requireFullAccess(o.actor);
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
-  const res = await safeGet(o.url, { allowPrivate: deps.config.URL_IMPORT_ALLOW_PRIVATE, timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS });
+  const res = await safeGet(o.url, {
+    allowPrivate: deps.config.URL_IMPORT_ALLOW_PRIVATE,
+    timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS,
+  });
   const declared = Number(res.headers["content-length"] ?? NaN);
   if (declared > deps.config.MAX_UPLOAD_BYTES) {
     res.body.destroy();
@@ -34,7 +40,10 @@ export async function importFromUrl(deps: Deps, o: { actor: Actor; workspaceId: 
 }
 
 /** Imports a file from Google Drive into a workspace with the user's own OAuth access token. */
-export async function importFromDrive(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string; accessToken: string }) {
+export async function importFromDrive(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; fileId: string; accessToken: string },
+) {
   requireFullAccess(o.actor);
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   const drive = await downloadFromDrive({

@@ -7,7 +7,11 @@ export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 
 /** 1 GB = 1024^3 bytes (spec section 9); small amounts in MB or KB so they don't read "0.00 GB". */
 export function formatBytes(n: number): string {
-  const units = [["GB", 1024 ** 3], ["MB", 1024 ** 2], ["KB", 1024]] as const;
+  const units = [
+    ["GB", 1024 ** 3],
+    ["MB", 1024 ** 2],
+    ["KB", 1024],
+  ] as const;
   for (const [unit, size] of units) if (n >= size) return `${(n / size).toFixed(2)} ${unit}`;
   return `${n} bytes`;
 }

@@ -46,7 +46,10 @@ export async function usedBytes(db: Executor, userId: string, o: { includePendin
     .where("f.owner_id", "=", userId)
     .where((eb) =>
       o.includePendingSince
-        ? eb.or([eb("f.status", "in", [...STORED_FILE_STATUSES]), eb.and([eb("f.status", "=", "uploading"), eb("f.created_at", ">=", o.includePendingSince)])])
+        ? eb.or([
+            eb("f.status", "in", [...STORED_FILE_STATUSES]),
+            eb.and([eb("f.status", "=", "uploading"), eb("f.created_at", ">=", o.includePendingSince)]),
+          ])
         : eb("f.status", "in", [...STORED_FILE_STATUSES]),
     );
   const row = await q.executeTakeFirst();
@@ -54,12 +57,19 @@ export async function usedBytes(db: Executor, userId: string, o: { includePendin
 }
 
 /** A workspace's files, oldest first; `finishedOnly` hides uploads in progress and failures. */
-export function listWorkspaceFileRows(db: Executor, o: { workspaceId: string; finishedOnly: boolean; limit: number; cursor?: string }) {
+export function listWorkspaceFileRows(
+  db: Executor,
+  o: { workspaceId: string; finishedOnly: boolean; limit: number; cursor?: string },
+) {
   let q = fileRows(db).where("f.workspace_id", "=", o.workspaceId).where("f.scope", "=", "workspace");
   if (o.finishedOnly) q = q.where("f.status", "in", ["uploaded", "indexing", "indexed"]);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("f.created_at", "f.id", ">", c));
-  return q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").limit(o.limit + 1).execute();
+  return q
+    .orderBy("f.created_at", "asc")
+    .orderBy("f.id", "asc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 /** A user's account (library) files, newest first. */
@@ -67,7 +77,11 @@ export function listAccountFileRows(db: Executor, o: { ownerId: string; limit: n
   let q = fileRows(db).where("f.scope", "=", "account").where("f.owner_id", "=", o.ownerId);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("f.created_at", "f.id", "<", c));
-  return q.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(o.limit + 1).execute();
+  return q
+    .orderBy("f.created_at", "desc")
+    .orderBy("f.id", "desc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 /** A workspace's files whose bytes are stored, oldest first. */
@@ -177,7 +191,10 @@ export async function deleteFileRow(db: Executor, fileId: string): Promise<void>
  * Marks a failed file uploaded again, clearing its error, only if it is still failed with this
  * current version: of two racing callers one gets true.
  */
-export async function resetFailedFile(db: Executor, o: { fileId: string; versionId: string; at: string }): Promise<boolean> {
+export async function resetFailedFile(
+  db: Executor,
+  o: { fileId: string; versionId: string; at: string },
+): Promise<boolean> {
   const res = await db
     .updateTable("files")
     .set({ status: "uploaded", error: null, updated_at: o.at })
@@ -196,7 +213,12 @@ export async function listExistingFileIds(db: Executor, ids: string[]): Promise<
 
 /** Inserts a file unless one with its id exists; true when this call inserted it. */
 export async function insertFileIfAbsent(db: Executor, row: Insertable<FileTable>): Promise<boolean> {
-  const res = await db.insertInto("files").values(row).onConflict((oc) => oc.column("id").doNothing()).returning("id").execute();
+  const res = await db
+    .insertInto("files")
+    .values(row)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .execute();
   return res.length > 0;
 }
 
@@ -205,7 +227,15 @@ export function findFileWithCurrentBlob(db: Executor, fileId: string) {
   return db
     .selectFrom("files as f")
     .innerJoin("file_versions as v", "v.id", "f.current_version_id")
-    .select(["f.id", "f.workspace_id", "f.owner_id", "f.filename", "f.archive_depth", "f.current_version_id", "v.blob_key"])
+    .select([
+      "f.id",
+      "f.workspace_id",
+      "f.owner_id",
+      "f.filename",
+      "f.archive_depth",
+      "f.current_version_id",
+      "v.blob_key",
+    ])
     .where("f.id", "=", fileId)
     .executeTakeFirst();
 }
@@ -213,7 +243,13 @@ export function findFileWithCurrentBlob(db: Executor, fileId: string) {
 /** Sets a file's status and error only while `versionId` is still its current version. */
 export async function setCurrentVersionStatus(
   db: Executor,
-  o: { fileId: string; versionId: string; status: "uploaded" | "indexing" | "indexed" | "failed"; error: string | null; at: string },
+  o: {
+    fileId: string;
+    versionId: string;
+    status: "uploaded" | "indexing" | "indexed" | "failed";
+    error: string | null;
+    at: string;
+  },
 ): Promise<void> {
   await db
     .updateTable("files")
@@ -264,7 +300,10 @@ export function listOwnedFilesNamedLike(db: Executor, o: { ownerId: string; word
 }
 
 /** How many files a workspace has and the latest `updated_at` among them: changes when any file does. */
-export async function workspaceFilesStamp(db: Executor, workspaceId: string): Promise<{ count: number; updatedAt: string }> {
+export async function workspaceFilesStamp(
+  db: Executor,
+  workspaceId: string,
+): Promise<{ count: number; updatedAt: string }> {
   const row = await db
     .selectFrom("files")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("at")])
@@ -274,7 +313,10 @@ export async function workspaceFilesStamp(db: Executor, workspaceId: string): Pr
 }
 
 /** Renames a thread's file; false when the thread has no such file. */
-export async function renameThreadFileRow(db: Executor, o: { workspaceId: string; threadId: string; fileId: string; filename: string; at: string }): Promise<boolean> {
+export async function renameThreadFileRow(
+  db: Executor,
+  o: { workspaceId: string; threadId: string; fileId: string; filename: string; at: string },
+): Promise<boolean> {
   const res = await db
     .updateTable("files")
     .set({ filename: o.filename, updated_at: o.at })

@@ -15,8 +15,12 @@ import { zipWorkspaceFiles } from "./zip.ts";
 
 export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   route(app, guard, c.supportedFileExtensions, async () => ({ extensions: SUPPORTED_EXTENSIONS }));
-  route(app, guard, c.listFiles, async ({ actor, params, query }) => files.listFiles(deps, { actor, workspaceId: params.id, ...query }));
-  route(app, guard, c.getFileMetadata, async ({ actor, params }) => files.getFileMetadata(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+  route(app, guard, c.listFiles, async ({ actor, params, query }) =>
+    files.listFiles(deps, { actor, workspaceId: params.id, ...query }),
+  );
+  route(app, guard, c.getFileMetadata, async ({ actor, params }) =>
+    files.getFileMetadata(deps, { actor, workspaceId: params.id, fileId: params.fid }),
+  );
   route(app, guard, c.generateDownloadUrl, async ({ actor, params, body }) =>
     files.createDownloadUrl(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body?.filename }),
   );
@@ -28,20 +32,41 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
     return { ok: true as const };
   });
   route(app, guard, c.generateUploadUrl, async ({ actor, params, body }) =>
-    generateUploadUrl(deps, { actor, workspaceId: params.id, byteSize: body.byte_size, contentType: body.content_type }),
+    generateUploadUrl(deps, {
+      actor,
+      workspaceId: params.id,
+      byteSize: body.byte_size,
+      contentType: body.content_type,
+    }),
   );
   route(app, guard, c.finalizeUpload, async ({ actor, params, body }) =>
-    finalizeUpload(deps, { actor, workspaceId: params.id, fileId: params.fid, filename: body.filename, byteSize: body.byte_size, checksum: body.checksum }),
+    finalizeUpload(deps, {
+      actor,
+      workspaceId: params.id,
+      fileId: params.fid,
+      filename: body.filename,
+      byteSize: body.byte_size,
+      checksum: body.checksum,
+    }),
   );
-  route(app, guard, c.autoRenameFile, async ({ actor, params }) => files.autoRenameFile(deps, { actor, workspaceId: params.id, fileId: params.fid }));
-  route(app, guard, c.retryIndexing, async ({ actor, params }) => files.retryIndexing(deps, { actor, workspaceId: params.id, fileId: params.fid }));
+  route(app, guard, c.autoRenameFile, async ({ actor, params }) =>
+    files.autoRenameFile(deps, { actor, workspaceId: params.id, fileId: params.fid }),
+  );
+  route(app, guard, c.retryIndexing, async ({ actor, params }) =>
+    files.retryIndexing(deps, { actor, workspaceId: params.id, fileId: params.fid }),
+  );
 
   route(app, guard, c.getPageText, async ({ actor, params }) =>
     getPageText(deps, { actor, workspaceId: params.id, fileId: params.fid, versionId: params.vid, page: params.page }),
   );
 
   rawRoute(app, guard, raw.versionContent, async ({ actor, params }) => {
-    const v = await openVersionContent(deps, { actor, workspaceId: params.id, fileId: params.fid, versionId: params.vid });
+    const v = await openVersionContent(deps, {
+      actor,
+      workspaceId: params.id,
+      fileId: params.fid,
+      versionId: params.vid,
+    });
     return new Response(Readable.toWeb(v.body) as ReadableStream, {
       headers: {
         "content-type": v.contentType,
@@ -59,7 +84,11 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   rawRoute(app, guard, raw.filesZip, async ({ actor, params }) => {
     const stream = await zipWorkspaceFiles(deps, { actor, workspaceId: params.id });
     return new Response(Readable.toWeb(stream) as ReadableStream, {
-      headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="workspace_files.zip"', "cache-control": "no-store" },
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": 'attachment; filename="workspace_files.zip"',
+        "cache-control": "no-store",
+      },
     });
   });
 
@@ -69,7 +98,12 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   });
 
   rawRoute(app, guard, raw.uploadFromGdrive, async ({ c: ctx, actor, params, form }) => {
-    const stored = await importFromDrive(deps, { actor, workspaceId: params.id, fileId: form.file_id, accessToken: form.access_token });
+    const stored = await importFromDrive(deps, {
+      actor,
+      workspaceId: params.id,
+      fileId: form.file_id,
+      accessToken: form.access_token,
+    });
     return ctx.json(presentFile(stored), 201);
   });
 }

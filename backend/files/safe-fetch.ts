@@ -48,11 +48,14 @@ export async function safeGet(
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new AppError("validation_failed", "The URL is not valid.", { url: "Enter a full http:// or https:// address." });
+    throw new AppError("validation_failed", "The URL is not valid.", {
+      url: "Enter a full http:// or https:// address.",
+    });
   }
   const deadline = AbortSignal.any([AbortSignal.timeout(o.timeoutMs), ...(o.signal ? [o.signal] : [])]);
   for (let hop = 0; ; hop++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse(`Only http and https URLs can be imported (got ${url.protocol}).`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw refuse(`Only http and https URLs can be imported (got ${url.protocol}).`);
     if (url.username || url.password) throw refuse("URLs with credentials in them can't be imported.");
     const host = url.hostname.replace(/^\[|\]$/g, "");
     let addresses: { address: string; family: number }[];
@@ -92,7 +95,8 @@ function request(url: URL, pinned: { address: string; family: number }, signal: 
         headers: { "user-agent": "AnalystWorkspace-Importer/1.0", accept: "*/*" },
         // Connect to the address we checked, whatever DNS says now.
         lookup: (_host, opts, cb) => {
-          if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+          if ((opts as { all?: boolean }).all)
+            (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
           else cb(null, pinned.address, pinned.family);
         },
       },
@@ -109,7 +113,12 @@ function request(url: URL, pinned: { address: string; family: number }, signal: 
 }
 
 function downloadError(err: Error, signal: AbortSignal): AppError {
-  return new AppError("unprocessable", signal.aborted ? "Failed to download file: the server took too long to answer." : `Failed to download file: ${err.message}`);
+  return new AppError(
+    "unprocessable",
+    signal.aborted
+      ? "Failed to download file: the server took too long to answer."
+      : `Failed to download file: ${err.message}`,
+  );
 }
 
 /** A file name from Content-Disposition, else the URL's last path segment. */
@@ -117,6 +126,10 @@ export function filenameFrom(headers: http.IncomingHttpHeaders, url: URL): strin
   const cd = headers["content-disposition"] ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
   const plain = /filename="?([^";]+)"?/i.exec(cd);
-  const name = star ? decodeURIComponent(star[1]!) : plain ? plain[1]! : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
+  const name = star
+    ? decodeURIComponent(star[1]!)
+    : plain
+      ? plain[1]!
+      : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
   return sanitizeFilename(name, "download");
 }

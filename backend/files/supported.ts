@@ -1,7 +1,27 @@
 /** What a workspace accepts; the parsers of the ingestion issue cover each of these. */
 export const SUPPORTED_EXTENSIONS = [
-  ".pdf", ".docx", ".xlsx", ".xls", ".xlsm", ".csv", ".tsv", ".pptx", ".txt", ".md", ".markdown",
-  ".html", ".htm", ".json", ".eml", ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".zip",
+  ".pdf",
+  ".docx",
+  ".xlsx",
+  ".xls",
+  ".xlsm",
+  ".csv",
+  ".tsv",
+  ".pptx",
+  ".txt",
+  ".md",
+  ".markdown",
+  ".html",
+  ".htm",
+  ".json",
+  ".eml",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".tif",
+  ".tiff",
+  ".webp",
+  ".zip",
 ];
 
 export function extensionOf(filename: string): string {

@@ -17,7 +17,10 @@ afterAll(() => fs.rm(root, { recursive: true, force: true }));
 it("a source that fails before the store starts reading is refused, not an uncaught error or a hang", async () => {
   const disk = createDiskStore({ root, secret: "s" });
   // The store awaits something (as the disk store's mkdir does) before it reads the body.
-  const blobs = { ...disk, put: async (...a: Parameters<typeof disk.put>) => (await new Promise((r) => setTimeout(r, 50)), disk.put(...a)) };
+  const blobs = {
+    ...disk,
+    put: async (...a: Parameters<typeof disk.put>) => (await new Promise((r) => setTimeout(r, 50)), disk.put(...a)),
+  };
   const deps = { blobs } as unknown as Deps;
   const body = new PassThrough();
   body.write("partial");
@@ -26,11 +29,21 @@ it("a source that fails before the store starts reading is refused, not an uncau
   const onUncaught = (err: unknown) => uncaught.push(err);
   process.on("uncaughtException", onUncaught);
   try {
-    const stored = storeStream(deps, { actor: {} as Actor, scope: "workspace", workspaceId: "w", filename: "a.csv", contentType: "text/csv", body, maxBytes: 100 });
+    const stored = storeStream(deps, {
+      actor: {} as Actor,
+      scope: "workspace",
+      workspaceId: "w",
+      filename: "a.csv",
+      contentType: "text/csv",
+      body,
+      maxBytes: 100,
+    });
     await expect(stored).rejects.toThrow("the remote server went away");
   } finally {
     process.off("uncaughtException", onUncaught);
   }
   expect(uncaught).toEqual([]);
-  expect(await fs.readdir(root, { recursive: true }).then((names) => names.filter((n) => n.endsWith(".part")))).toEqual([]);
+  expect(await fs.readdir(root, { recursive: true }).then((names) => names.filter((n) => n.endsWith(".part")))).toEqual(
+    [],
+  );
 });

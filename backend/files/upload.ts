@@ -12,12 +12,24 @@ import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
 import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
-import { deleteFileRow, fileStatusByBlobKey, findFile, insertFile, insertVersion, listUploadsCreatedBefore, setVersionChecksum, updateFile } from "./repo.ts";
+import {
+  deleteFileRow,
+  fileStatusByBlobKey,
+  findFile,
+  insertFile,
+  insertVersion,
+  listUploadsCreatedBefore,
+  setVersionChecksum,
+  updateFile,
+} from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE, SUPPORTED_EXTENSIONS, isSupported } from "./supported.ts";
 import { digestStream, hashingCounter } from "./hash.ts";
 
 /** Step 1 of the presigned flow: reserve a file and a version, and sign a PUT for exactly these bytes. */
-export async function generateUploadUrl(deps: Deps, o: { actor: Actor; workspaceId: string; byteSize: number; contentType?: string }) {
+export async function generateUploadUrl(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; byteSize: number; contentType?: string },
+) {
   requireFullAccess(o.actor);
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   await assertQuota(deps, { userId: o.actor.user.id, addBytes: o.byteSize, when: "reserve" });
@@ -27,11 +39,40 @@ export async function generateUploadUrl(deps: Deps, o: { actor: Actor; workspace
   const key = blobKey("files", versionId);
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await insertFile(tx, { id: fileId, scope: "workspace", workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: "upload", current_version_id: null, status: "uploading", error: null, created_at: t, updated_at: t });
-    await insertVersion(tx, { id: versionId, file_id: fileId, blob_key: key, byte_size: o.byteSize, content_type: contentType, checksum: null, created_by: o.actor.user.id, created_at: t });
+    await insertFile(tx, {
+      id: fileId,
+      scope: "workspace",
+      workspace_id: o.workspaceId,
+      owner_id: o.actor.user.id,
+      filename: "upload",
+      current_version_id: null,
+      status: "uploading",
+      error: null,
+      created_at: t,
+      updated_at: t,
+    });
+    await insertVersion(tx, {
+      id: versionId,
+      file_id: fileId,
+      blob_key: key,
+      byte_size: o.byteSize,
+      content_type: contentType,
+      checksum: null,
+      created_by: o.actor.user.id,
+      created_at: t,
+    });
   });
-  const uploadUrl = await deps.blobs.createUploadUrl({ key, maxBytes: o.byteSize, contentType, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
-  return { upload_url: uploadUrl, file_id: fileId, expires_at: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  const uploadUrl = await deps.blobs.createUploadUrl({
+    key,
+    maxBytes: o.byteSize,
+    contentType,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
+  return {
+    upload_url: uploadUrl,
+    file_id: fileId,
+    expires_at: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+  };
 }
 
 /** Removes a reserved file and its bytes: a refused upload leaves nothing behind. */
@@ -48,28 +89,42 @@ export async function finalizeUpload(
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   const f = await findFile(deps.db.kysely, { id: o.fileId, scope: "workspace", workspaceId: o.workspaceId });
   if (!f) throw new AppError("not_found", "File not found.");
-  if (f.status !== "uploading" || !f.version_id || !f.blob_key) throw new AppError("conflict", "This upload is already finalized.");
+  if (f.status !== "uploading" || !f.version_id || !f.blob_key)
+    throw new AppError("conflict", "This upload is already finalized.");
   const key = f.blob_key;
   const refuse = async (message: string) => {
     await discard(deps, f.id, key);
     return new AppError("unprocessable", message);
   };
   if (!isSupported(o.filename)) {
-    throw await refuse(`Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`);
+    throw await refuse(
+      `Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`,
+    );
   }
   // From here on the bytes are the key's own: a late PUT to the upload URL cannot change what
   // is checked below (S3 copies them out of the URL's reach; the disk store's URL writes once).
   if (!(await deps.blobs.commitUpload(key))) {
-    throw new AppError("unprocessable", "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.");
+    throw new AppError(
+      "unprocessable",
+      "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.",
+    );
   }
   const stat = await deps.blobs.stat(key);
-  if (!stat) throw new AppError("unprocessable", "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.");
+  if (!stat)
+    throw new AppError(
+      "unprocessable",
+      "No bytes were uploaded for this file yet. PUT the file to upload_url, then finalize.",
+    );
   if (stat.byteSize !== o.byteSize || stat.byteSize !== Number(f.byte_size)) {
-    throw await refuse(`Size mismatch: ${stat.byteSize} bytes arrived but ${o.byteSize} were declared. The upload was discarded; please try again.`);
+    throw await refuse(
+      `Size mismatch: ${stat.byteSize} bytes arrived but ${o.byteSize} were declared. The upload was discarded; please try again.`,
+    );
   }
   const { sha256 } = await digestStream(await deps.blobs.get(key));
   if (sha256 !== o.checksum.toLowerCase()) {
-    throw await refuse("Checksum mismatch: the uploaded bytes are not the file you sent (SHA-256 differs). The upload was discarded; please try again.");
+    throw await refuse(
+      "Checksum mismatch: the uploaded bytes are not the file you sent (SHA-256 differs). The upload was discarded; please try again.",
+    );
   }
   try {
     await assertQuota(deps, { userId: o.actor.user.id, addBytes: stat.byteSize, when: "finalize" });
@@ -80,7 +135,12 @@ export async function finalizeUpload(
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
     await setVersionChecksum(tx, f.version_id!, sha256);
-    await updateFile(tx, f.id, { status: "uploaded", filename: o.filename, current_version_id: f.version_id, updated_at: t });
+    await updateFile(tx, f.id, {
+      status: "uploaded",
+      filename: o.filename,
+      current_version_id: f.version_id,
+      updated_at: t,
+    });
     await enqueueIngest(tx, { fileId: f.id, versionId: f.version_id! });
     await touchWorkspace(tx, o.workspaceId, t);
   });
@@ -97,17 +157,30 @@ async function reservationState(deps: Deps, key: string): Promise<"open" | "fina
 
 const closedUpload = (state: "finalized" | "gone") =>
   state === "finalized"
-    ? new AppError("conflict", "This file is already uploaded and its bytes can't be replaced. To change it, upload the file again.")
-    : new AppError("forbidden", "This upload link is no longer valid: its upload was cancelled or has expired. Start the upload again.");
+    ? new AppError(
+        "conflict",
+        "This file is already uploaded and its bytes can't be replaced. To change it, upload the file again.",
+      )
+    : new AppError(
+        "forbidden",
+        "This upload link is no longer valid: its upload was cancelled or has expired. Start the upload again.",
+      );
 
 /**
  * Step 2 for our own upload URLs (the disk store): bytes are taken once, and only while the
  * reservation is open, so a URL cannot replace verified bytes or store what no quota counts.
  */
-export async function receiveUpload(deps: Deps, o: { key: string; body: Readable; contentType: string; maxBytes: number }): Promise<{ byteSize: number }> {
+export async function receiveUpload(
+  deps: Deps,
+  o: { key: string; body: Readable; contentType: string; maxBytes: number },
+): Promise<{ byteSize: number }> {
   const before = await reservationState(deps, o.key);
   if (before !== "open") throw closedUpload(before);
-  const usedOnce = () => new AppError("conflict", "Bytes were already uploaded to this link, which works once. To upload again, start a new upload.");
+  const usedOnce = () =>
+    new AppError(
+      "conflict",
+      "Bytes were already uploaded to this link, which works once. To upload again, start a new upload.",
+    );
   if (await deps.blobs.stat(o.key)) throw usedOnce();
   let stored: { byteSize: number };
   try {
@@ -143,7 +216,8 @@ export async function storeCounted(
     ({ byteSize } = await deps.blobs.put(o.key, counter, { contentType: o.contentType, maxBytes: o.maxBytes }));
   } catch (err) {
     // The store removed its partial bytes; a size overrun is the sender's fault, not ours.
-    if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", "The file is larger than the upload limit.");
+    if (err instanceof BlobTooLargeError)
+      throw new AppError("payload_too_large", "The file is larger than the upload limit.");
     throw err;
   }
   try {
@@ -161,16 +235,50 @@ export async function storeCounted(
  */
 export async function storeStream(
   deps: Deps,
-  o: { actor: Actor; scope: FileScope; workspaceId: string | null; filename: string; contentType: string; body: Readable; maxBytes: number },
+  o: {
+    actor: Actor;
+    scope: FileScope;
+    workspaceId: string | null;
+    filename: string;
+    contentType: string;
+    body: Readable;
+    maxBytes: number;
+  },
 ) {
   const fileId = crypto.randomUUID();
   const versionId = crypto.randomUUID();
   const key = blobKey(o.scope === "public" ? "public" : "files", versionId);
-  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: o.body, contentType: o.contentType, maxBytes: o.maxBytes });
+  const { byteSize, checksum } = await storeCounted(deps, {
+    actor: o.actor,
+    key,
+    body: o.body,
+    contentType: o.contentType,
+    maxBytes: o.maxBytes,
+  });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await insertFile(tx, { id: fileId, scope: o.scope, workspace_id: o.workspaceId, owner_id: o.actor.user.id, filename: o.filename, current_version_id: versionId, status: "uploaded", error: null, created_at: t, updated_at: t });
-    await insertVersion(tx, { id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: o.contentType, checksum, created_by: o.actor.user.id, created_at: t });
+    await insertFile(tx, {
+      id: fileId,
+      scope: o.scope,
+      workspace_id: o.workspaceId,
+      owner_id: o.actor.user.id,
+      filename: o.filename,
+      current_version_id: versionId,
+      status: "uploaded",
+      error: null,
+      created_at: t,
+      updated_at: t,
+    });
+    await insertVersion(tx, {
+      id: versionId,
+      file_id: fileId,
+      blob_key: key,
+      byte_size: byteSize,
+      content_type: o.contentType,
+      checksum,
+      created_by: o.actor.user.id,
+      created_at: t,
+    });
     // Workspace files are indexed for search; library and public files are not (yet).
     if (o.scope === "workspace") await enqueueIngest(tx, { fileId, versionId });
   });

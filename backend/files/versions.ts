@@ -22,7 +22,8 @@ async function loadVersion(deps: Deps, o: Target) {
   const row = await findWorkspaceFileVersion(deps.db.kysely, o);
   const owner = o.actor?.user.id === ws.owner_id;
   // A version without a checksum is a reservation whose bytes were never confirmed.
-  if (!row || row.checksum === null || (!owner && !VISIBLE_TO_VIEWERS.has(row.status))) throw new AppError("not_found", "File version not found.");
+  if (!row || row.checksum === null || (!owner && !VISIBLE_TO_VIEWERS.has(row.status)))
+    throw new AppError("not_found", "File version not found.");
   return row;
 }
 
@@ -30,10 +31,16 @@ async function loadVersion(deps: Deps, o: Target) {
 export async function getPageText(deps: Deps, o: Target & { page: number }): Promise<PageText> {
   const v = await loadVersion(deps, o);
   const doc = await findDocument(deps.db.kysely, v.id);
-  if (!doc) throw new AppError("files/not-indexed", `"${v.filename}" has not been indexed yet: its pages are not available.`);
+  if (!doc)
+    throw new AppError("files/not-indexed", `"${v.filename}" has not been indexed yet: its pages are not available.`);
   const page = await findPage(deps.db.kysely, { versionId: v.id, page: o.page });
   if (!page) {
-    throw new AppError("not_found", doc.page_count > 0 ? `Page ${o.page} not found: "${v.filename}" has ${doc.page_count} page${doc.page_count === 1 ? "" : "s"}.` : `"${v.filename}" has no pages with text.`);
+    throw new AppError(
+      "not_found",
+      doc.page_count > 0
+        ? `Page ${o.page} not found: "${v.filename}" has ${doc.page_count} page${doc.page_count === 1 ? "" : "s"}.`
+        : `"${v.filename}" has no pages with text.`,
+    );
   }
   return {
     file_id: v.file_id,
@@ -48,9 +55,17 @@ export async function getPageText(deps: Deps, o: Target & { page: number }): Pro
 }
 
 /** The bytes of a version as a stream, with what the response needs to describe them. */
-export async function openVersionContent(deps: Deps, o: Target): Promise<{ body: Readable; byteSize: number; contentType: string; filename: string }> {
+export async function openVersionContent(
+  deps: Deps,
+  o: Target,
+): Promise<{ body: Readable; byteSize: number; contentType: string; filename: string }> {
   const v = await loadVersion(deps, o);
   const stat = await deps.blobs.stat(v.blob_key);
   if (!stat) throw new AppError("not_found", "The file's bytes are no longer available.");
-  return { body: await deps.blobs.get(v.blob_key), byteSize: stat.byteSize, contentType: v.content_type || DEFAULT_CONTENT_TYPE, filename: v.filename };
+  return {
+    body: await deps.blobs.get(v.blob_key),
+    byteSize: stat.byteSize,
+    contentType: v.content_type || DEFAULT_CONTENT_TYPE,
+    filename: v.filename,
+  };
 }

@@ -22,14 +22,20 @@ export function uniqueNames(names: string[]): string[] {
  * The workspace's files as one zip, streamed: each file is opened only when the archive
  * reaches it, so memory and open handles stay flat however many files there are.
  */
-export async function zipWorkspaceFiles(deps: Deps, o: { actor: Actor | null; workspaceId: string }): Promise<Readable> {
+export async function zipWorkspaceFiles(
+  deps: Deps,
+  o: { actor: Actor | null; workspaceId: string },
+): Promise<Readable> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
   const rows = await listStoredWorkspaceFiles(deps.db.kysely, o.workspaceId);
   const zip = new yazl.ZipFile();
   const names = uniqueNames(rows.map((r) => r.filename));
   rows.forEach((r, i) => {
     zip.addReadStreamLazy(names[i]!, { mtime: new Date(r.updated_at), compress: true }, (cb) => {
-      deps.blobs.get(r.blob_key!).then((s) => cb(null, s), (err: Error) => cb(err, undefined as unknown as Readable));
+      deps.blobs.get(r.blob_key!).then(
+        (s) => cb(null, s),
+        (err: Error) => cb(err, undefined as unknown as Readable),
+      );
     });
   });
   zip.end();

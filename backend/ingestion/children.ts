@@ -30,47 +30,101 @@ export interface ArchiveFile {
  * version and the entry, so a job run twice (a retry, a worker that died) finds the files it
  * already made and adds none twice. Entries of types a workspace doesn't take are skipped.
  */
-export async function createChildFiles(deps: Deps, parent: ArchiveFile, children: ChildFile[]): Promise<{ created: number; skipped: string[] }> {
+export async function createChildFiles(
+  deps: Deps,
+  parent: ArchiveFile,
+  children: ChildFile[],
+): Promise<{ created: number; skipped: string[] }> {
   const depth = parent.depth + 1;
   if (depth > MAX_ARCHIVE_DEPTH) {
-    throw new ParseError("too-deep", `"${parent.filename}" is an archive inside ${parent.depth} other archives; archives are expanded at most ${MAX_ARCHIVE_DEPTH} levels deep.`);
+    throw new ParseError(
+      "too-deep",
+      `"${parent.filename}" is an archive inside ${parent.depth} other archives; archives are expanded at most ${MAX_ARCHIVE_DEPTH} levels deep.`,
+    );
   }
   const names = uniqueNames(children.map((c) => `${parent.filename}/${entryPath(c.name)}`));
-  const planned = children.map((c, i) => ({ name: names[i]!, bytes: c.bytes, fileId: childId(parent.versionId, i, c.name, "file"), versionId: childId(parent.versionId, i, c.name, "version") }));
+  const planned = children.map((c, i) => ({
+    name: names[i]!,
+    bytes: c.bytes,
+    fileId: childId(parent.versionId, i, c.name, "file"),
+    versionId: childId(parent.versionId, i, c.name, "version"),
+  }));
   const skipped = planned.filter((p) => !isSupported(p.name)).map((p) => p.name);
   const wanted = planned.filter((p) => isSupported(p.name));
   const db = deps.db.kysely;
-  const existing = new Set(await listExistingFileIds(db, wanted.map((p) => p.fileId)));
+  const existing = new Set(
+    await listExistingFileIds(
+      db,
+      wanted.map((p) => p.fileId),
+    ),
+  );
   const todo = wanted.filter((p) => !existing.has(p.fileId));
   try {
-    await assertQuota(deps, { userId: parent.ownerId, addBytes: todo.reduce((n, p) => n + p.bytes.byteLength, 0), when: "finalize" });
+    await assertQuota(deps, {
+      userId: parent.ownerId,
+      addBytes: todo.reduce((n, p) => n + p.bytes.byteLength, 0),
+      when: "finalize",
+    });
   } catch (err) {
-    if (err instanceof AppError) throw new ParseError("too-large", `The archive's files were not added. ${err.message}`);
+    if (err instanceof AppError)
+      throw new ParseError("too-large", `The archive's files were not added. ${err.message}`);
     throw err;
   }
   let created = 0;
   for (const p of todo) {
     const key = blobKey("files", p.versionId);
     const contentType = CONTENT_TYPES[extensionOf(p.name)] ?? DEFAULT_CONTENT_TYPE;
-    const { byteSize } = await deps.blobs.put(key, Readable.from([Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength)]), { contentType, maxBytes: p.bytes.byteLength });
+    const { byteSize } = await deps.blobs.put(
+      key,
+      Readable.from([Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength)]),
+      { contentType, maxBytes: p.bytes.byteLength },
+    );
     const checksum = crypto.createHash("sha256").update(p.bytes).digest("hex");
     const t = now();
     await db.transaction().execute(async (tx) => {
       // Two workers expanding the same archive at once (one presumed dead) insert the same ids: the second adds nothing.
-      const inserted = await insertFileIfAbsent(tx, { id: p.fileId, scope: "workspace", workspace_id: parent.workspaceId, owner_id: parent.ownerId, filename: p.name, current_version_id: p.versionId, status: "uploaded", error: null, parent_file_id: parent.id, archive_depth: depth, created_at: t, updated_at: t });
+      const inserted = await insertFileIfAbsent(tx, {
+        id: p.fileId,
+        scope: "workspace",
+        workspace_id: parent.workspaceId,
+        owner_id: parent.ownerId,
+        filename: p.name,
+        current_version_id: p.versionId,
+        status: "uploaded",
+        error: null,
+        parent_file_id: parent.id,
+        archive_depth: depth,
+        created_at: t,
+        updated_at: t,
+      });
       if (!inserted) return;
-      await insertVersion(tx, { id: p.versionId, file_id: p.fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum, created_by: parent.ownerId, created_at: t });
+      await insertVersion(tx, {
+        id: p.versionId,
+        file_id: p.fileId,
+        blob_key: key,
+        byte_size: byteSize,
+        content_type: contentType,
+        checksum,
+        created_by: parent.ownerId,
+        created_at: t,
+      });
       await enqueueIngest(tx, { fileId: p.fileId, versionId: p.versionId });
       created++;
     });
   }
-  if (skipped.length) deps.log.info(`[ingest] ${parent.filename}: skipped ${skipped.length} entr${skipped.length === 1 ? "y" : "ies"} of unsupported types`);
+  if (skipped.length)
+    deps.log.info(
+      `[ingest] ${parent.filename}: skipped ${skipped.length} entr${skipped.length === 1 ? "y" : "ies"} of unsupported types`,
+    );
   return { created, skipped };
 }
 
 /** The entry's path as a label: forward slashes, no leading slash, no "." or ".." segments. */
 function entryPath(name: string): string {
-  const parts = name.replace(/\\/g, "/").split("/").filter((s) => s && s !== "." && s !== "..");
+  const parts = name
+    .replace(/\\/g, "/")
+    .split("/")
+    .filter((s) => s && s !== "." && s !== "..");
   return parts.join("/") || "unnamed";
 }
 

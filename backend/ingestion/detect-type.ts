@@ -1,12 +1,33 @@
 import { extname } from "node:path";
 
-export type FileType = "pdf" | "image" | "docx" | "xlsx" | "pptx" | "csv" | "html" | "markdown" | "text" | "eml" | "zip" | "ole" | "unknown";
+export type FileType =
+  "pdf" | "image" | "docx" | "xlsx" | "pptx" | "csv" | "html" | "markdown" | "text" | "eml" | "zip" | "ole" | "unknown";
 
 const BY_EXTENSION: Record<string, FileType> = {
-  ".pdf": "pdf", ".png": "image", ".jpg": "image", ".jpeg": "image", ".tif": "image", ".tiff": "image", ".webp": "image",
-  ".docx": "docx", ".xlsx": "xlsx", ".xlsm": "xlsx", ".pptx": "pptx", ".csv": "csv", ".tsv": "csv",
-  ".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".txt": "text", ".text": "text",
-  ".eml": "eml", ".zip": "zip", ".xls": "ole", ".doc": "ole", ".ppt": "ole",
+  ".pdf": "pdf",
+  ".png": "image",
+  ".jpg": "image",
+  ".jpeg": "image",
+  ".tif": "image",
+  ".tiff": "image",
+  ".webp": "image",
+  ".docx": "docx",
+  ".xlsx": "xlsx",
+  ".xlsm": "xlsx",
+  ".pptx": "pptx",
+  ".csv": "csv",
+  ".tsv": "csv",
+  ".html": "html",
+  ".htm": "html",
+  ".md": "markdown",
+  ".markdown": "markdown",
+  ".txt": "text",
+  ".text": "text",
+  ".eml": "eml",
+  ".zip": "zip",
+  ".xls": "ole",
+  ".doc": "ole",
+  ".ppt": "ole",
 };
 
 /**
@@ -23,7 +44,15 @@ export function detectType(fileName: string, head: Uint8Array): FileType {
   }
   if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) return "ole";
   if (isImage(head)) return "image";
-  if (byExt === "pdf" || byExt === "image" || byExt === "docx" || byExt === "xlsx" || byExt === "pptx" || byExt === "zip") return "unknown";
+  if (
+    byExt === "pdf" ||
+    byExt === "image" ||
+    byExt === "docx" ||
+    byExt === "xlsx" ||
+    byExt === "pptx" ||
+    byExt === "zip"
+  )
+    return "unknown";
   if (looksBinary(head)) return "unknown";
   if (byExt !== "unknown") return byExt;
   if (/^\s*<(!doctype html|html)/i.test(start)) return "html";

@@ -21,7 +21,11 @@ export interface JobHeartbeat {
  * a slow job from one whose process died, and carries its page progress to the status endpoint.
  * Writes never overlap and never throw: a missed beat only makes the job look older.
  */
-export function startHeartbeat(deps: Deps, job: Pick<Job, "id" | "locked_by">, o: { intervalMs: number; progressWriteMs?: number }): JobHeartbeat {
+export function startHeartbeat(
+  deps: Deps,
+  job: Pick<Job, "id" | "locked_by">,
+  o: { intervalMs: number; progressWriteMs?: number },
+): JobHeartbeat {
   const progressWriteMs = o.progressWriteMs ?? PROGRESS_WRITE_MS;
   let latest: { done: number; total: number | null } | undefined;
   let written: typeof latest;

@@ -46,16 +46,41 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
   try {
     const tmp = path.join(dir, `blob${path.extname(file.filename).toLowerCase()}`);
     await pipeline(await deps.blobs.get(file.blob_key), createWriteStream(tmp));
-    const { document, passages } = await runParser(tmp, { ...options, fileVersionId: job.version_id, fileName: file.filename, onProgress: beat.progress });
+    const { document, passages } = await runParser(tmp, {
+      ...options,
+      fileVersionId: job.version_id,
+      fileName: file.filename,
+      onProgress: beat.progress,
+    });
     if (document.children?.length) {
-      const archive = { id: file.id, versionId: job.version_id, workspaceId: file.workspace_id, ownerId: file.owner_id, filename: file.filename, depth: file.archive_depth };
+      const archive = {
+        id: file.id,
+        versionId: job.version_id,
+        workspaceId: file.workspace_id,
+        ownerId: file.owner_id,
+        filename: file.filename,
+        depth: file.archive_depth,
+      };
       await createChildFiles(deps, archive, document.children);
       delete document.children;
     }
     await beat.stop();
     await db.transaction().execute(async (tx) => {
-      await writeVersionIndex(tx, deps.search, { versionId: job.version_id, fileId: file.id, fileName: file.filename, workspaceId: file.workspace_id, document, passages });
-      await setCurrentVersionStatus(tx, { fileId: file.id, versionId: job.version_id, status: "indexed", error: null, at: now() });
+      await writeVersionIndex(tx, deps.search, {
+        versionId: job.version_id,
+        fileId: file.id,
+        fileName: file.filename,
+        workspaceId: file.workspace_id,
+        document,
+        passages,
+      });
+      await setCurrentVersionStatus(tx, {
+        fileId: file.id,
+        versionId: job.version_id,
+        status: "indexed",
+        error: null,
+        at: now(),
+      });
       await complete(tx, job.id);
     });
   } catch (err) {
@@ -71,8 +96,19 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
   }
 }
 
-async function setFileStatus(deps: Deps, job: IngestJob, status: "indexing" | "uploaded" | "failed", error: string | null) {
-  await setCurrentVersionStatus(deps.db.kysely, { fileId: job.file_id, versionId: job.version_id, status, error, at: now() });
+async function setFileStatus(
+  deps: Deps,
+  job: IngestJob,
+  status: "indexing" | "uploaded" | "failed",
+  error: string | null,
+) {
+  await setCurrentVersionStatus(deps.db.kysely, {
+    fileId: job.file_id,
+    versionId: job.version_id,
+    status,
+    error,
+    at: now(),
+  });
 }
 
 /** A worker's identity in job locks: host, process and a random suffix. */

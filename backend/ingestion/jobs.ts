@@ -14,5 +14,7 @@ export function enqueueIngest(db: Executor, o: { fileId: string; versionId: stri
 
 /** The job as an ingest job, or null when it names no file version (enqueueIngest always does). */
 export function asIngestJob(job: Job): IngestJob | null {
-  return job.file_id !== null && job.version_id !== null ? { ...job, file_id: job.file_id, version_id: job.version_id } : null;
+  return job.file_id !== null && job.version_id !== null
+    ? { ...job, file_id: job.file_id, version_id: job.version_id }
+    : null;
 }

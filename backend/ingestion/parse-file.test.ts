@@ -55,12 +55,19 @@ describe("parseFile", () => {
     expect(doc.pages).toHaveLength(3);
     for (const page of doc.pages) expect(page.text.startsWith("Name | Value\n")).toBe(true);
     // Each page: the header (row 1), then its 50 rows in the file's numbering.
-    expect(doc.pages.map((p) => [p.sheet!.rows[0], p.sheet!.rows[1], p.sheet!.rows.at(-1)])).toEqual([[1, 2, 51], [1, 52, 101], [1, 102, 121]]);
+    expect(doc.pages.map((p) => [p.sheet!.rows[0], p.sheet!.rows[1], p.sheet!.rows.at(-1)])).toEqual([
+      [1, 2, 51],
+      [1, 52, 101],
+      [1, 102, 121],
+    ]);
   });
 
   it("PPTX: one page per slide in the presentation's order", async () => {
     const doc = await parse("deck.pptx", await makePptx());
-    expect(doc.pages.map((p) => [p.page, p.kind, p.heading])).toEqual([[1, "slide", "Agenda"], [2, "slide", "Numbers"]]);
+    expect(doc.pages.map((p) => [p.page, p.kind, p.heading])).toEqual([
+      [1, "slide", "Agenda"],
+      [2, "slide", "Numbers"],
+    ]);
     expect(doc.pages[0].text).toBe("Agenda\nQ3 results & outlook");
     expect(doc.pages[1].text).toBe("Numbers\nRegion | Sales\nEMEA | 17");
   });
@@ -72,7 +79,8 @@ describe("parseFile", () => {
   });
 
   it("HTML: skips scripts, keeps headings and table rows", async () => {
-    const html = "<html><head><title>Memo</title><script>var x = '<h1>no</h1>';</script></head><body><h1>Intro</h1><p>Hello &amp; welcome</p><table><tr><td>A</td><td>1</td></tr></table></body></html>";
+    const html =
+      "<html><head><title>Memo</title><script>var x = '<h1>no</h1>';</script></head><body><h1>Intro</h1><p>Hello &amp; welcome</p><table><tr><td>A</td><td>1</td></tr></table></body></html>";
     const doc = await parse("memo.html", html);
     expect(doc.title).toBe("Memo");
     expect(doc.pages[0]).toMatchObject({ heading: "Intro", text: "# Intro\n\nHello & welcome\n\nA | 1" });
@@ -88,9 +96,24 @@ describe("parseFile", () => {
 
   it("EML: headers, body and the attachment list; attachments as children", async () => {
     const eml = [
-      "From: Ann <ann@example.com>", "To: bob@example.com", "Subject: Q3 numbers", "Date: Tue, 1 Oct 2024 10:00:00 +0000",
-      "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b"', "", "--b", "Content-Type: text/plain", "",
-      "Revenue was 1,234.", "--b", 'Content-Type: text/csv; name="q3.csv"', 'Content-Disposition: attachment; filename="q3.csv"', "", "a,b", "--b--", "",
+      "From: Ann <ann@example.com>",
+      "To: bob@example.com",
+      "Subject: Q3 numbers",
+      "Date: Tue, 1 Oct 2024 10:00:00 +0000",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "Revenue was 1,234.",
+      "--b",
+      'Content-Type: text/csv; name="q3.csv"',
+      'Content-Disposition: attachment; filename="q3.csv"',
+      "",
+      "a,b",
+      "--b--",
+      "",
     ].join("\r\n");
     const doc = await parse("mail.eml", eml);
     expect(doc.title).toBe("Q3 numbers");
@@ -100,7 +123,9 @@ describe("parseFile", () => {
   });
 
   it("refuses legacy binary Office files and binary junk as 'unsupported'", async () => {
-    await expect(parse("old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).rejects.toMatchObject({ reason: "unsupported" });
+    await expect(
+      parse("old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])),
+    ).rejects.toMatchObject({ reason: "unsupported" });
     await expect(parse("x.bin", new Uint8Array([1, 0, 2, 0, 3]))).rejects.toMatchObject({ reason: "unsupported" });
   });
 });
@@ -108,7 +133,11 @@ describe("parseFile", () => {
 describe("storableText", () => {
   it("turns NUL, control characters and unpaired surrogates into one character each, keeping offsets", () => {
     const text = "Net\u0000sales\u0007 rose\ttab\nline \ud800 end \udc00";
-    const doc = storableText({ title: "T\u0000", pages: [{ page: 1, kind: "text", text, heading: "H\u0001" }], metadata: {} });
+    const doc = storableText({
+      title: "T\u0000",
+      pages: [{ page: 1, kind: "text", text, heading: "H\u0001" }],
+      metadata: {},
+    });
     expect(doc.pages[0]!.text).toBe("Net sales  rose\ttab\nline \ufffd end \ufffd");
     expect(doc.pages[0]!.text).toHaveLength(text.length);
     expect(doc.pages[0]!.heading).toBe("H ");

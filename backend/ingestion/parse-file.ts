@@ -16,7 +16,11 @@ export interface ParseFileOptions {
  * Parses one file in this thread. Use `runParser` to parse in a worker with limits. PDFs report
  * each page to `onProgress` as they go; other types are parsed in one step.
  */
-export async function parseFile(path: string, options: ParseFileOptions = {}, onProgress?: OnPageProgress): Promise<ParsedDocument> {
+export async function parseFile(
+  path: string,
+  options: ParseFileOptions = {},
+  onProgress?: OnPageProgress,
+): Promise<ParsedDocument> {
   return storableText(await parseByType(path, options, onProgress));
 }
 
@@ -26,8 +30,11 @@ export async function parseFile(path: string, options: ParseFileOptions = {}, on
  * one, so every offset (passages, PDF spans) stays true.
  */
 export function storableText(doc: ParsedDocument): ParsedDocument {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const clean = (t: string) => t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  const clean = (t: string) =>
+    t
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ")
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   doc.title = clean(doc.title);
   for (const page of doc.pages) {
     page.text = clean(page.text);
@@ -37,12 +44,17 @@ export function storableText(doc: ParsedDocument): ParsedDocument {
   return doc;
 }
 
-async function parseByType(path: string, options: ParseFileOptions, onProgress?: OnPageProgress): Promise<ParsedDocument> {
+async function parseByType(
+  path: string,
+  options: ParseFileOptions,
+  onProgress?: OnPageProgress,
+): Promise<ParsedDocument> {
   const fileName = options.fileName ?? basename(path);
   const limits = { ...defaultLimits, ...options.limits };
   const maxFileBytes = options.maxFileBytes ?? 1024 * 1024 * 1024;
   const { size } = await stat(path);
-  if (size > maxFileBytes) throw new ParseError("too-large", `The file is ${mb(size)} MB; the limit is ${mb(maxFileBytes)} MB.`);
+  if (size > maxFileBytes)
+    throw new ParseError("too-large", `The file is ${mb(size)} MB; the limit is ${mb(maxFileBytes)} MB.`);
   if (size === 0) throw new ParseError("corrupt", "The file is empty.");
   const type = detectType(fileName, await readHead(path));
   // ZIP-based formats are read from the path (streamed where the library allows).
@@ -52,9 +64,15 @@ async function parseByType(path: string, options: ParseFileOptions, onProgress?:
     case "zip":
       return (await import("./parsers/zip.ts")).parseZip(path, fileName, limits);
     case "ole":
-      throw new ParseError("unsupported", "Legacy binary Office files (.xls, .doc, .ppt) and password-protected Office files are not supported.");
+      throw new ParseError(
+        "unsupported",
+        "Legacy binary Office files (.xls, .doc, .ppt) and password-protected Office files are not supported.",
+      );
     case "unknown":
-      throw new ParseError("unsupported", `"${fileName}" is not a type we can read (or its contents do not match its extension).`);
+      throw new ParseError(
+        "unsupported",
+        `"${fileName}" is not a type we can read (or its contents do not match its extension).`,
+      );
   }
   const bytes = new Uint8Array(await readFile(path));
   switch (type) {

@@ -81,7 +81,8 @@ describe("ParserPool", () => {
     const text = document.pages.map((p) => p.text).join("\n");
     expect(text).not.toContain("\u0000");
     expect(text).toContain("Net income 42");
-    for (const p of passages) expect(document.pages.find((pg) => pg.page === p.page)!.text.slice(p.start, p.end)).toBe(p.text);
+    for (const p of passages)
+      expect(document.pages.find((pg) => pg.page === p.page)!.text.slice(p.start, p.end)).toBe(p.text);
   });
 
   it("a used worker that runs out of memory gets the file once more in a fresh worker", async () => {

@@ -64,7 +64,12 @@ export class ParserPool {
     let outcome = await this.send(slot, request, timeoutMs, onProgress);
     // A worker that ran out of memory or crashed after serving other files may have been worn by
     // them: the file gets one more try in a fresh worker, so it fails only on its own account.
-    if (outcome instanceof ParseError && (outcome.reason === "out-of-memory" || outcome.reason === "crashed") && slot.files > 1 && !this.closed) {
+    if (
+      outcome instanceof ParseError &&
+      (outcome.reason === "out-of-memory" || outcome.reason === "crashed") &&
+      slot.files > 1 &&
+      !this.closed
+    ) {
       slot = this.replace(slot);
       outcome = await this.send(slot, request, timeoutMs, onProgress);
     }
@@ -74,12 +79,19 @@ export class ParserPool {
     return outcome;
   }
 
-  private send(slot: Slot, request: WorkerRequest, timeoutMs: number, onProgress?: OnParseProgress): Promise<ParseResult | ParseError> {
+  private send(
+    slot: Slot,
+    request: WorkerRequest,
+    timeoutMs: number,
+    onProgress?: OnParseProgress,
+  ): Promise<ParseResult | ParseError> {
     slot.files++;
     slot.progress = onProgress ?? null;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        slot.settle?.(new ParseError("timeout", `Parsing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
+        slot.settle?.(
+          new ParseError("timeout", `Parsing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`),
+        );
       }, timeoutMs);
       slot.settle = (result) => {
         clearTimeout(timer);
@@ -149,10 +161,16 @@ export class ParserPool {
     worker.on("message", (response: WorkerMessage) => {
       if ("kind" in response) return slot.progress?.(response.done, response.total);
       if (response.ok) slot.settle?.({ document: response.document, passages: response.passages });
-      else slot.settle?.(new ParseError(isParseErrorReason(response.reason) ? response.reason : "corrupt", response.message));
+      else
+        slot.settle?.(
+          new ParseError(isParseErrorReason(response.reason) ? response.reason : "corrupt", response.message),
+        );
     });
     worker.on("error", (err: Error & { code?: string }) => {
-      if (err.code === "ERR_WORKER_OUT_OF_MEMORY") slot.settle?.(new ParseError("out-of-memory", `Parsing needed more than ${maxHeapMb} MB of memory and was stopped.`));
+      if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
+        slot.settle?.(
+          new ParseError("out-of-memory", `Parsing needed more than ${maxHeapMb} MB of memory and was stopped.`),
+        );
       else slot.settle?.(new ParseError("crashed", `The parser crashed: ${err.message}`));
     });
     worker.on("exit", (code) => {

@@ -3,11 +3,26 @@ import { buildPassages, passageId } from "./passages.ts";
 import type { ParsedDocument } from "./types.ts";
 
 function paragraph(n: number): string {
-  return Array.from({ length: 6 }, (_, i) => `Sentence ${i} of paragraph ${n} talks about revenue and margins.`).join(" ");
+  return Array.from({ length: 6 }, (_, i) => `Sentence ${i} of paragraph ${n} talks about revenue and margins.`).join(
+    " ",
+  );
 }
 
 describe("buildPassages", () => {
-  const text = ["# Results", "", paragraph(1), "", paragraph(2), "", "## Costs", "", paragraph(3), "", "Row A | 1 | 2", "Row B | 3 | 4"].join("\n");
+  const text = [
+    "# Results",
+    "",
+    paragraph(1),
+    "",
+    paragraph(2),
+    "",
+    "## Costs",
+    "",
+    paragraph(3),
+    "",
+    "Row A | 1 | 2",
+    "Row B | 3 | 4",
+  ].join("\n");
   const doc: ParsedDocument = { title: "Annual report", metadata: {}, pages: [{ page: 3, kind: "section", text }] };
 
   it("keeps offsets exact and sizes passages for retrieval", () => {
@@ -40,14 +55,19 @@ describe("buildPassages", () => {
 
   it("cuts an over-long line at a space", () => {
     const long = "word ".repeat(700).trim();
-    const passages = buildPassages({ title: "t", metadata: {}, pages: [{ page: 1, kind: "text", text: long }] }, { fileVersionId: "v" });
+    const passages = buildPassages(
+      { title: "t", metadata: {}, pages: [{ page: 1, kind: "text", text: long }] },
+      { fileVersionId: "v" },
+    );
     expect(passages.length).toBe(3);
     for (const p of passages) expect(long.slice(p.start, p.end)).toBe(p.text);
   });
 
   it("merges the boxes of the spans a PDF passage covers, one per line", () => {
     const page = {
-      page: 1, kind: "pdf-page" as const, text: "Hello World\nNext line",
+      page: 1,
+      kind: "pdf-page" as const,
+      text: "Hello World\nNext line",
       spans: [
         { start: 0, end: 5, x: 72, y: 80, w: 30, h: 12 },
         { start: 6, end: 11, x: 106, y: 80, w: 32, h: 12 },
@@ -55,6 +75,9 @@ describe("buildPassages", () => {
       ],
     };
     const [p] = buildPassages({ title: "t", metadata: {}, pages: [page] }, { fileVersionId: "v" });
-    expect(p.boxes).toEqual([{ x: 72, y: 80, w: 66, h: 12 }, { x: 72, y: 100, w: 50, h: 12 }]);
+    expect(p.boxes).toEqual([
+      { x: 72, y: 80, w: 66, h: 12 },
+      { x: 72, y: 100, w: 50, h: 12 },
+    ]);
   });
 });

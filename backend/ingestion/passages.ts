@@ -27,7 +27,8 @@ export function buildPassages(doc: ParsedDocument, options: PassageOptions): Pas
     let end = -1;
     let startHeading = heading;
     const flush = () => {
-      if (start >= 0 && end > start) passages.push(makePassage(doc, page, start, end, startHeading, options.fileVersionId));
+      if (start >= 0 && end > start)
+        passages.push(makePassage(doc, page, start, end, startHeading, options.fileVersionId));
       start = -1;
     };
     for (const [lineStart, lineEnd] of lineRanges(page.text, max)) {
@@ -80,7 +81,14 @@ function leadingSpace(text: string, s: number, e: number): number {
   return i - s;
 }
 
-function makePassage(doc: ParsedDocument, page: ParsedPage, start: number, end: number, heading: string, version: string): Passage {
+function makePassage(
+  doc: ParsedDocument,
+  page: ParsedPage,
+  start: number,
+  end: number,
+  heading: string,
+  version: string,
+): Passage {
   const passage: Passage = {
     id: passageId(version, page.page, start),
     page: page.page,

@@ -16,12 +16,22 @@ export function findDocument(db: Executor, versionId: string) {
 
 /** One page of a version as indexed: its text and, for a sheet, its layout (JSON). */
 export function findPage(db: Executor, o: { versionId: string; page: number }) {
-  return db.selectFrom("pages").select(["text", "sheet_layout"]).where("version_id", "=", o.versionId).where("page", "=", o.page).executeTakeFirst();
+  return db
+    .selectFrom("pages")
+    .select(["text", "sheet_layout"])
+    .where("version_id", "=", o.versionId)
+    .where("page", "=", o.page)
+    .executeTakeFirst();
 }
 
 /** One page's text as indexed, or null (citations check their quotes against it). */
 export async function findPageText(db: Executor, o: { versionId: string; page: number }): Promise<string | null> {
-  const row = await db.selectFrom("pages").select("text").where("version_id", "=", o.versionId).where("page", "=", o.page).executeTakeFirst();
+  const row = await db
+    .selectFrom("pages")
+    .select("text")
+    .where("version_id", "=", o.versionId)
+    .where("page", "=", o.page)
+    .executeTakeFirst();
   return row?.text ?? null;
 }
 
@@ -43,7 +53,9 @@ export function listPages(db: Executor, o: { versionId: string; pages: number[] 
 export async function countIndexedPages(db: Executor, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom("documents as d")
-    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
+    .innerJoin("files as f", (j) =>
+      j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"),
+    )
     .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
     .where("f.workspace_id", "=", workspaceId)
     .executeTakeFirst();
@@ -58,10 +70,26 @@ export async function insertDocument(
   const { document: doc } = o;
   await db
     .insertInto("documents")
-    .values({ version_id: o.versionId, file_id: o.fileId, workspace_id: o.workspaceId, title: doc.title, page_count: doc.pages.length })
+    .values({
+      version_id: o.versionId,
+      file_id: o.fileId,
+      workspace_id: o.workspaceId,
+      title: doc.title,
+      page_count: doc.pages.length,
+    })
     .execute();
   for (const batch of chunks(doc.pages)) {
-    await db.insertInto("pages").values(batch.map((p) => ({ version_id: o.versionId, page: p.page, text: p.text, sheet_layout: p.sheet ? JSON.stringify(p.sheet) : null }))).execute();
+    await db
+      .insertInto("pages")
+      .values(
+        batch.map((p) => ({
+          version_id: o.versionId,
+          page: p.page,
+          text: p.text,
+          sheet_layout: p.sheet ? JSON.stringify(p.sheet) : null,
+        })),
+      )
+      .execute();
   }
 }
 
@@ -83,7 +111,14 @@ export function recentIngestJobs(db: Executor, o: { workspaceId: string; finishe
       .innerJoin("files as f", "f.id", "j.file_id")
       // A running re-index of a version that is already indexed is counted once, as indexed.
       .leftJoin("documents as d", "d.version_id", "j.version_id")
-      .select(["j.status", "j.locked_at", "j.updated_at", "j.pages_done", "j.pages_total", "d.version_id as indexed_version"])
+      .select([
+        "j.status",
+        "j.locked_at",
+        "j.updated_at",
+        "j.pages_done",
+        "j.pages_total",
+        "d.version_id as indexed_version",
+      ])
       .where("j.kind", "=", INGEST_JOB)
       .where("f.workspace_id", "=", o.workspaceId)
       .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", o.finishedSince)]))

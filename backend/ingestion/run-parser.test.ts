@@ -24,13 +24,22 @@ async function writeZip(name: string, entries: [string, Buffer][]): Promise<stri
   const zip = new yazl.ZipFile();
   for (const [entryName, data] of entries) zip.addBuffer(data, entryName);
   zip.end();
-  await new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(path)).on("close", resolve).on("error", reject));
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream.pipe(createWriteStream(path)).on("close", resolve).on("error", reject),
+  );
   return path;
 }
 
-async function expectFailure(path: string, reason: ParseErrorReason, options: Parameters<typeof runParser>[1] = { fileVersionId: "v" }) {
+async function expectFailure(
+  path: string,
+  reason: ParseErrorReason,
+  options: Parameters<typeof runParser>[1] = { fileVersionId: "v" },
+) {
   const started = Date.now();
-  await expect(runParser(path, { timeoutMs: 19_000, ...options })).rejects.toMatchObject({ name: "ParseError", reason });
+  await expect(runParser(path, { timeoutMs: 19_000, ...options })).rejects.toMatchObject({
+    name: "ParseError",
+    reason,
+  });
   expect(Date.now() - started).toBeLessThan(20_000);
 }
 
@@ -49,7 +58,12 @@ describe("runParser", () => {
     await writeFile(pdf, makePdf([1, 2, 3].map((n) => [{ text: `Page ${n}`, x: 72, y: 700 }])));
     const seen: [number, number | null][] = [];
     await runParser(pdf, { fileVersionId: "v", onProgress: (done, total) => seen.push([done, total]) });
-    expect(seen).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    expect(seen).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
     const txt = join(dir, "one.txt");
     await writeFile(txt, "A single page of text.");
     const seenText: [number, number | null][] = [];
@@ -75,13 +89,22 @@ describe("runParser", () => {
 
   it("a zip with too many entries", async () => {
     const entries = Array.from({ length: 50 }, (_, i): [string, Buffer] => [`f${i}.txt`, Buffer.from("x")]);
-    await expectFailure(await writeZip("many.zip", entries), "zip-bomb", { fileVersionId: "v", limits: { maxZipEntries: 20 } });
+    await expectFailure(await writeZip("many.zip", entries), "zip-bomb", {
+      fileVersionId: "v",
+      limits: { maxZipEntries: 20 },
+    });
   });
 
   it("an XLSX whose sheet XML expands enormously", async () => {
     const row = '<row r="1"><c r="A1"><v>1</v></c></row>';
     const sheet = Buffer.from(`<worksheet><sheetData>${row.repeat(600_000)}</sheetData></worksheet>`);
-    await expectFailure(await writeZip("huge.xlsx", [["[Content_Types].xml", Buffer.from("<Types/>")], ["xl/worksheets/sheet1.xml", sheet]]), "zip-bomb");
+    await expectFailure(
+      await writeZip("huge.xlsx", [
+        ["[Content_Types].xml", Buffer.from("<Types/>")],
+        ["xl/worksheets/sheet1.xml", sheet],
+      ]),
+      "zip-bomb",
+    );
   });
 
   it("a PNG whose header claims 30,000 x 30,000 pixels", async () => {

@@ -43,7 +43,12 @@ const pools = new Map<number, ParserPool>();
 function poolFor(maxHeapMb: number): ParserPool {
   let pool = pools.get(maxHeapMb);
   if (!pool) {
-    pool = new ParserPool({ size: os.availableParallelism(), maxHeapMb, filesPerWorker: FILES_PER_WORKER, idleMs: PARSER_IDLE_MS });
+    pool = new ParserPool({
+      size: os.availableParallelism(),
+      maxHeapMb,
+      filesPerWorker: FILES_PER_WORKER,
+      idleMs: PARSER_IDLE_MS,
+    });
     pools.set(maxHeapMb, pool);
   }
   return pool;
@@ -55,8 +60,19 @@ function poolFor(maxHeapMb: number): ParserPool {
  * process carries on. Workers are pooled and reused (see parser-pool.ts).
  */
 export function runParser(path: string, options: RunParserOptions): Promise<ParseResult> {
-  const { fileVersionId, timeoutMs = 10 * 60_000, maxHeapMb = 512, onProgress, progressDelayMs, ...parseOptions } = options;
-  return poolFor(maxHeapMb).parse({ path, fileVersionId, options: parseOptions, progressDelayMs }, timeoutMs, onProgress);
+  const {
+    fileVersionId,
+    timeoutMs = 10 * 60_000,
+    maxHeapMb = 512,
+    onProgress,
+    progressDelayMs,
+    ...parseOptions
+  } = options;
+  return poolFor(maxHeapMb).parse(
+    { path, fileVersionId, options: parseOptions, progressDelayMs },
+    timeoutMs,
+    onProgress,
+  );
 }
 
 /** Ends all parser workers (a process shutting down, a bench finishing). */

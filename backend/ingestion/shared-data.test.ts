@@ -16,7 +16,13 @@ describe.skipIf(!hasData)("parsers on the shared corpora", () => {
   afterAll(() => closeOcr());
 
   it("a FinanceBench 10-K: the page count, and an evidence figure on its labelled page", async () => {
-    const counts = new Map(readFileSync(join(dataDir, "financebench/pdf_pages.tsv"), "utf8").trim().split("\n").map((l) => l.split("\t")).map(([name, pages]) => [name, Number(pages)]));
+    const counts = new Map(
+      readFileSync(join(dataDir, "financebench/pdf_pages.tsv"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t"))
+        .map(([name, pages]) => [name, Number(pages)]),
+    );
     const doc = await parseFile(join(dataDir, "financebench/pdfs/3M_2022_10K.pdf"));
     expect(doc.pages).toHaveLength(counts.get("3M_2022_10K") ?? -1);
     // financebench_id_00499: evidence on page 48 (1-indexed), the income statement: net sales 34,229.
@@ -37,14 +43,19 @@ describe.skipIf(!hasData)("parsers on the shared corpora", () => {
 
   it("a PDF cut in half fails as corrupt", async () => {
     const bytes = readFileSync(join(dataDir, "berkshire/2019ltr.pdf"));
-    await expect(parsePdf(new Uint8Array(bytes.subarray(0, bytes.length / 2)), "cut.pdf", defaultLimits)).rejects.toMatchObject({ reason: "corrupt" });
+    await expect(
+      parsePdf(new Uint8Array(bytes.subarray(0, bytes.length / 2)), "cut.pdf", defaultLimits),
+    ).rejects.toMatchObject({ reason: "corrupt" });
   });
 
   it("Word files: tables row by row, footnotes, lists", async () => {
     const tables = await parseFile(join(dataDir, "docx/mammoth_tables.docx"));
     expect(tables.pages[0].text).toContain("Top left | Top right\nBottom left | Bottom right");
     const notes = await parseFile(join(dataDir, "docx/mammoth_footnotes.docx"));
-    expect(notes.pages.at(-1)).toMatchObject({ heading: "Footnotes", text: "[1] A tachyon walks into a bar.\n[2] Fin." });
+    expect(notes.pages.at(-1)).toMatchObject({
+      heading: "Footnotes",
+      text: "[1] A tachyon walks into a bar.\n[2] Fin.",
+    });
     const list = await parseFile(join(dataDir, "docx/mammoth_simple-list.docx"));
     expect(list.pages[0].text).toBe("- Apple\n- Banana");
   });

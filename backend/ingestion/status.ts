@@ -18,8 +18,15 @@ export async function indexingStatus(deps: Deps, o: { actor: Actor | null; works
   // no failures (their names and reasons are the owner's business).
   const isOwner = ws.owner_id === o.actor?.user.id;
   // Abandoned reservations (awaiting the sweep) are not work in progress.
-  const rows = await listFileStates(db, { workspaceId: o.workspaceId, staleBefore: staleUploadCutoff(), finishedOnly: !isOwner });
-  const jobs = await recentIngestJobs(db, { workspaceId: o.workspaceId, finishedSince: new Date(Date.now() - 3600_000).toISOString() });
+  const rows = await listFileStates(db, {
+    workspaceId: o.workspaceId,
+    staleBefore: staleUploadCutoff(),
+    finishedOnly: !isOwner,
+  });
+  const jobs = await recentIngestJobs(db, {
+    workspaceId: o.workspaceId,
+    finishedSince: new Date(Date.now() - 3600_000).toISOString(),
+  });
   const pageCount = await countIndexedPages(db, o.workspaceId);
   const pending = jobs.filter((j) => j.status === "queued" || j.status === "running").length;
   const failed = rows.filter((r) => r.status === "failed");

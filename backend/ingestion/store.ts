@@ -17,12 +17,25 @@ export async function deleteVersionIndex(tx: Executor, search: SearchIndex, vers
 export async function writeVersionIndex(
   tx: Executor,
   search: SearchIndex,
-  o: { versionId: string; fileId: string; fileName: string; workspaceId: string | null; document: ParsedDocument; passages: Passage[] },
+  o: {
+    versionId: string;
+    fileId: string;
+    fileName: string;
+    workspaceId: string | null;
+    document: ParsedDocument;
+    passages: Passage[];
+  },
 ): Promise<void> {
   await deleteVersionIndex(tx, search, o.versionId);
   const { document: doc } = o;
   await insertDocument(tx, { versionId: o.versionId, fileId: o.fileId, workspaceId: o.workspaceId, document: doc });
   // The FTS "title" column holds the document's label: its file name in words, then its title.
   const label = documentLabel(o.fileName, doc.title);
-  await search.addPassages(tx, { versionId: o.versionId, fileId: o.fileId, workspaceId: o.workspaceId, label, passages: o.passages });
+  await search.addPassages(tx, {
+    versionId: o.versionId,
+    fileId: o.fileId,
+    workspaceId: o.workspaceId,
+    label,
+    passages: o.passages,
+  });
 }

@@ -22,7 +22,13 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   // Only ingest jobs have a file to fail with them.
   for (const job of failed) {
     if (job.kind !== INGEST_JOB || job.file_id === null || job.version_id === null) continue;
-    await setCurrentVersionStatus(db, { fileId: job.file_id, versionId: job.version_id, status: "failed", error: message, at: new Date(nowMs).toISOString() });
+    await setCurrentVersionStatus(db, {
+      fileId: job.file_id,
+      versionId: job.version_id,
+      status: "failed",
+      error: message,
+      at: new Date(nowMs).toISOString(),
+    });
   }
   return { requeued, failed: failed.length };
 }

@@ -13,7 +13,11 @@ import crypto from "node:crypto";
 import * as repo from "./repo.ts";
 
 export async function listAccountFiles(deps: Deps, o: { actor: Actor; limit: number; cursor?: string }) {
-  const rows = await listAccountFileRows(deps.db.kysely, { ownerId: o.actor.user.id, limit: o.limit, cursor: o.cursor });
+  const rows = await listAccountFileRows(deps.db.kysely, {
+    ownerId: o.actor.user.id,
+    limit: o.limit,
+    cursor: o.cursor,
+  });
   const p = page(rows, o.limit, (r) => [r.created_at, r.id]);
   return { files: p.items.map(presentFile), next_cursor: p.next_cursor };
 }
@@ -94,11 +98,21 @@ export async function getPrompt(deps: Deps, o: { actor: Actor; promptId: string 
 export async function createPrompt(deps: Deps, o: { actor: Actor; title: string; content: string }) {
   const id = crypto.randomUUID();
   const t = now();
-  await repo.insertPrompt(deps.db.kysely, { id, user_id: o.actor.user.id, title: o.title, content: o.content, created_at: t, updated_at: t });
+  await repo.insertPrompt(deps.db.kysely, {
+    id,
+    user_id: o.actor.user.id,
+    title: o.title,
+    content: o.content,
+    created_at: t,
+    updated_at: t,
+  });
   return getPrompt(deps, { actor: o.actor, promptId: id });
 }
 
-export async function updatePrompt(deps: Deps, o: { actor: Actor; promptId: string; title?: string; content?: string }) {
+export async function updatePrompt(
+  deps: Deps,
+  o: { actor: Actor; promptId: string; title?: string; content?: string },
+) {
   await getPrompt(deps, o);
   await repo.updatePrompt(deps.db.kysely, o.promptId, { title: o.title, content: o.content, updatedAt: now() });
   return getPrompt(deps, o);
@@ -115,7 +129,10 @@ export async function getAttributes(deps: Deps, actor: Actor) {
   return { attributes: Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])) };
 }
 
-export async function setAttribute(deps: Deps, o: { actor: Actor; key: string; value: unknown; mode: "create" | "update" | "delete" }) {
+export async function setAttribute(
+  deps: Deps,
+  o: { actor: Actor; key: string; value: unknown; mode: "create" | "update" | "delete" },
+) {
   const db = deps.db.kysely;
   const where = { userId: o.actor.user.id, key: o.key };
   const existing = await repo.attributeExists(db, where);
@@ -129,4 +146,3 @@ export async function setAttribute(deps: Deps, o: { actor: Actor; key: string; v
   }
   return getAttributes(deps, o.actor);
 }
-

@@ -27,7 +27,11 @@ describe("loadConfig", () => {
 
   it("reads TRUST_PROXY as a list of loopback, addresses and ranges, refusing anything else by name", () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
-    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY.*"true"/);
   });
 
@@ -52,7 +56,10 @@ describe("loadConfig", () => {
   });
 
   it("lower-cases and trims ADMIN_EMAILS", () => {
-    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com,, other@x.io " }).ADMIN_EMAILS).toEqual(["boss@example.com", "other@x.io"]);
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com,, other@x.io " }).ADMIN_EMAILS).toEqual([
+      "boss@example.com",
+      "other@x.io",
+    ]);
   });
 
   it("accepts only sqlite and postgres database URLs", () => {
@@ -76,7 +83,8 @@ describe("loadConfig", () => {
   it("INGEST_STUCK_AFTER_MS: one minute by default, a number of at least 1000 ms", () => {
     expect(loadConfig({}).INGEST_STUCK_AFTER_MS).toBe(60_000);
     expect(loadConfig({ INGEST_STUCK_AFTER_MS: "5000" }).INGEST_STUCK_AFTER_MS).toBe(5000);
-    for (const v of ["abc", "999", "-1"]) expect(() => loadConfig({ INGEST_STUCK_AFTER_MS: v })).toThrow(/INGEST_STUCK_AFTER_MS/);
+    for (const v of ["abc", "999", "-1"])
+      expect(() => loadConfig({ INGEST_STUCK_AFTER_MS: v })).toThrow(/INGEST_STUCK_AFTER_MS/);
   });
 
   describe("language model settings", () => {
@@ -96,7 +104,10 @@ describe("loadConfig", () => {
       [{ LLM_PROVIDER: "openai", LLM_MODEL: "m" }, /OPENAI_API_KEY/],
       [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "m" }, /ANTHROPIC_API_KEY/],
       [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" }, /LLM_BASE_URL/],
-      [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m,search", LLM_BASE_URL: "http://x/v1" }, /LLM_MODEL.*reserved/],
+      [
+        { LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m,search", LLM_BASE_URL: "http://x/v1" },
+        /LLM_MODEL.*reserved/,
+      ],
       [{ LLM_PROVIDER: "gemini" }, /LLM_PROVIDER/],
       [{ LLM_PRICE_INPUT_PER_MTOK: "cheap" }, /LLM_PRICE_INPUT_PER_MTOK/],
     ])("refuse %j, naming the variable", (env, message) => {

@@ -30,7 +30,12 @@ export const platformShape = {
   ROLES: z
     .string()
     .default("web,api,worker")
-    .transform((v) => v.split(",").map((r) => r.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(["web", "api", "worker"])).min(1)),
   /** Processes serving one port (node:cluster, backend/platform/cluster.ts); 1 serves in this one. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -41,14 +46,30 @@ export const platformShape = {
   TRUST_PROXY: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean))
-    .pipe(z.array(z.string().refine(isTrustProxyEntry, { error: (i) => `"${String(i.input)}" is not "loopback", an IP address or a CIDR range` }))),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isTrustProxyEntry, {
+          error: (i) => `"${String(i.input)}" is not "loopback", an IP address or a CIDR range`,
+        }),
+      ),
+    ),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Analyst Workspace <no-reply@localhost>"),
   ADMIN_EMAILS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   REQUIRE_SIGNUP_CODE: bool,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -63,8 +84,16 @@ export const platformShape = {
   COMMIT_HASH: optionalString,
   RELEASE_TAG: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 1024 ** 3),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 ** 3),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
   S3_ENDPOINT: optionalUrl,
@@ -79,7 +108,14 @@ export const platformShape = {
   LLM_MODEL: z
     .string()
     .default("")
-    .transform((v) => [...new Set(v.split(",").map((m) => m.trim()).filter(Boolean))]),
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
+    ]),
   LLM_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalString,
   ANTHROPIC_API_KEY: optionalString,
@@ -94,11 +130,18 @@ export const platformShape = {
 const refine = (c: Parsed, ctx: z.RefinementCtx) => {
   const need = (key: string, why: string) => ctx.addIssue({ code: "custom", path: [key], message: why });
   if (c.LLM_PROVIDER === "none") return;
-  if (c.LLM_MODEL.length === 0) need("LLM_MODEL", `is required with LLM_PROVIDER=${c.LLM_PROVIDER} (comma-separated model ids, the first is the default)`);
+  if (c.LLM_MODEL.length === 0)
+    need(
+      "LLM_MODEL",
+      `is required with LLM_PROVIDER=${c.LLM_PROVIDER} (comma-separated model ids, the first is the default)`,
+    );
   if (c.LLM_MODEL.includes("search")) need("LLM_MODEL", '"search" is reserved for answers without a model');
-  if (c.LLM_PROVIDER === "openai" && !c.OPENAI_API_KEY && !c.LLM_BASE_URL) need("OPENAI_API_KEY", "is required with LLM_PROVIDER=openai");
-  if (c.LLM_PROVIDER === "anthropic" && !c.ANTHROPIC_API_KEY && !c.LLM_BASE_URL) need("ANTHROPIC_API_KEY", "is required with LLM_PROVIDER=anthropic");
-  if (c.LLM_PROVIDER === "openai-compatible" && !c.LLM_BASE_URL) need("LLM_BASE_URL", "is required with LLM_PROVIDER=openai-compatible");
+  if (c.LLM_PROVIDER === "openai" && !c.OPENAI_API_KEY && !c.LLM_BASE_URL)
+    need("OPENAI_API_KEY", "is required with LLM_PROVIDER=openai");
+  if (c.LLM_PROVIDER === "anthropic" && !c.ANTHROPIC_API_KEY && !c.LLM_BASE_URL)
+    need("ANTHROPIC_API_KEY", "is required with LLM_PROVIDER=anthropic");
+  if (c.LLM_PROVIDER === "openai-compatible" && !c.LLM_BASE_URL)
+    need("LLM_BASE_URL", "is required with LLM_PROVIDER=openai-compatible");
 };
 
 type Parsed = z.infer<z.ZodObject<typeof platformShape>>;
@@ -117,9 +160,14 @@ export type ConfigOf<S extends z.ZodRawShape> = PlatformConfig & z.infer<z.ZodOb
  * Parses the environment once, with the platform's variables and the sections domains add;
  * throws an Error naming every bad variable.
  */
-export function parseConfig<S extends z.ZodRawShape>(sections: S, env: Record<string, string | undefined>): ConfigOf<S> {
+export function parseConfig<S extends z.ZodRawShape>(
+  sections: S,
+  env: Record<string, string | undefined>,
+): ConfigOf<S> {
   // zod cannot infer through a generic spread of shapes; the cast restates what it parsed.
-  const schema = z.object({ ...platformShape, ...sections }).superRefine(refine as (c: unknown, ctx: z.RefinementCtx) => void);
+  const schema = z
+    .object({ ...platformShape, ...sections })
+    .superRefine(refine as (c: unknown, ctx: z.RefinementCtx) => void);
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

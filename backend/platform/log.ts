@@ -9,9 +9,11 @@ export interface Logger {
 }
 
 export function createLogger(level: Level): Logger {
-  const at = (l: Level, fn: (...a: unknown[]) => void) => (...args: unknown[]) => {
-    if (order[l] >= order[level]) fn(...args);
-  };
+  const at =
+    (l: Level, fn: (...a: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      if (order[l] >= order[level]) fn(...args);
+    };
   return {
     debug: at("debug", console.debug),
     info: at("info", console.log),

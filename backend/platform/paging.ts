@@ -14,7 +14,9 @@ export function decodeCursor(cursor: string | undefined): [string, string] | nul
   } catch {
     // fall through
   }
-  throw new AppError("validation_failed", "The cursor is not valid. Start again without it.", { cursor: "Invalid cursor" });
+  throw new AppError("validation_failed", "The cursor is not valid. Start again without it.", {
+    cursor: "Invalid cursor",
+  });
 }
 
 /**
@@ -22,13 +24,22 @@ export function decodeCursor(cursor: string | undefined): [string, string] | nul
  * cursor's, ascending (">") or descending ("<"). A row-value comparison, the same on SQLite and
  * PostgreSQL. Columns are trusted names from our own code, never user input.
  */
-export function afterCursor(sortColumn: string | RawBuilder<string>, idColumn: string, direction: ">" | "<", cursor: [string, string]): RawBuilder<boolean> {
+export function afterCursor(
+  sortColumn: string | RawBuilder<string>,
+  idColumn: string,
+  direction: ">" | "<",
+  cursor: [string, string],
+): RawBuilder<boolean> {
   const sort = typeof sortColumn === "string" ? sql.ref(sortColumn) : sortColumn;
   return sql<boolean>`(${sort}, ${sql.ref(idColumn)}) ${sql.raw(direction)} (${cursor[0]}, ${cursor[1]})`;
 }
 
 /** Fetch limit + 1 rows; this trims the extra one and makes the next cursor from the last kept row. */
-export function page<T>(rows: T[], limit: number, key: (row: T) => [string, string]): { items: T[]; next_cursor: string | null } {
+export function page<T>(
+  rows: T[],
+  limit: number,
+  key: (row: T) => [string, string],
+): { items: T[]; next_cursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, next_cursor: rows.length > limit && last ? encodeCursor(...key(last)) : null };

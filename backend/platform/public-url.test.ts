@@ -13,7 +13,9 @@ const logger = () => ({ warn: vi.fn() });
 describe("resolvePublicUrl", () => {
   it("uses PUBLIC_URL when set, without a warning", () => {
     const log = logger();
-    expect(mod.resolvePublicUrl({ PUBLIC_URL: "https://analyst.example.com", HOST: "0.0.0.0", PORT: 3000 }, log)).toBe("https://analyst.example.com");
+    expect(mod.resolvePublicUrl({ PUBLIC_URL: "https://analyst.example.com", HOST: "0.0.0.0", PORT: 3000 }, log)).toBe(
+      "https://analyst.example.com",
+    );
     expect(log.warn).not.toHaveBeenCalled();
   });
 
@@ -27,14 +29,19 @@ describe("resolvePublicUrl", () => {
 
   it("warns once, naming PUBLIC_URL, when unset and the server listens beyond this machine", () => {
     const log = logger();
-    expect(mod.resolvePublicUrl({ PUBLIC_URL: undefined, HOST: "0.0.0.0", PORT: 8080 }, log)).toBe("http://localhost:8080");
+    expect(mod.resolvePublicUrl({ PUBLIC_URL: undefined, HOST: "0.0.0.0", PORT: 8080 }, log)).toBe(
+      "http://localhost:8080",
+    );
     mod.resolvePublicUrl({ PUBLIC_URL: undefined, HOST: "0.0.0.0", PORT: 8080 }, log);
     mod.resolvePublicUrl({ PUBLIC_URL: undefined, HOST: "10.0.0.5", PORT: 8080 }, log);
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(String(log.warn.mock.calls[0]![0])).toMatch(/PUBLIC_URL is not set.*http:\/\/localhost:8080.*0\.0\.0\.0/);
   });
 
-  it.each(["0.0.0.0", "::", "192.168.1.10", "analyst.internal", "localhost.evil.example"])("%s is not loopback", (host) => {
-    expect(mod.isLoopbackHost(host)).toBe(false);
-  });
+  it.each(["0.0.0.0", "::", "192.168.1.10", "analyst.internal", "localhost.evil.example"])(
+    "%s is not loopback",
+    (host) => {
+      expect(mod.isLoopbackHost(host)).toBe(false);
+    },
+  );
 });

@@ -5,8 +5,13 @@ let warned = false;
 
 /** Addresses only this machine can open: a default of http://localhost is right for them. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
-  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return (
+    h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+  );
 }
 
 /**
@@ -15,7 +20,10 @@ export function isLoopbackHost(host: string): boolean {
  * http://localhost:PORT, which is wrong for anyone else when the server listens beyond this
  * machine: that is said once per process, at boot.
  */
-export function resolvePublicUrl(config: Pick<Config, "PUBLIC_URL" | "HOST" | "PORT">, log: Pick<Logger, "warn">): string {
+export function resolvePublicUrl(
+  config: Pick<Config, "PUBLIC_URL" | "HOST" | "PORT">,
+  log: Pick<Logger, "warn">,
+): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL;
   const fallback = `http://localhost:${config.PORT}`;
   if (!warned && !isLoopbackHost(config.HOST)) {

@@ -41,7 +41,8 @@ export interface JsResult {
  */
 export async function evaluateJs(code: string, data: unknown, limits: JsLimits = defaultJsLimits): Promise<JsResult> {
   const dataJson = data === undefined ? undefined : JSON.stringify(data);
-  if (dataJson !== undefined && dataJson.length > limits.maxDataChars) throw new SandboxError(`data is ${dataJson.length} characters of JSON; the limit is ${limits.maxDataChars}.`);
+  if (dataJson !== undefined && dataJson.length > limits.maxDataChars)
+    throw new SandboxError(`data is ${dataJson.length} characters of JSON; the limit is ${limits.maxDataChars}.`);
   // A fresh module per call: a script that broke the WebAssembly instance can't affect the next one.
   const module = await newQuickJSWASMModule(RELEASE_SYNC);
   const runtime = module.newRuntime();
@@ -70,7 +71,8 @@ export async function evaluateJs(code: string, data: unknown, limits: JsLimits =
       runtime.executePendingJobs();
       const state = vm.getPromiseState(value);
       value.dispose();
-      if (state.type === "pending") throw new SandboxError("The script's promise never settled (there are no timers or I/O in the sandbox).");
+      if (state.type === "pending")
+        throw new SandboxError("The script's promise never settled (there are no timers or I/O in the sandbox).");
       value = unwrap(vm, state.type === "fulfilled" ? { value: state.value } : { error: state.error });
     }
     const json = stringify(vm, value);
@@ -78,7 +80,8 @@ export async function evaluateJs(code: string, data: unknown, limits: JsLimits =
     const out: JsResult = { result: null, logs: logs.lines };
     if (logs.truncated) out.logs_truncated = true;
     if (json === undefined) return out;
-    if (json.length > limits.maxResultChars) return { ...out, result: json.slice(0, limits.maxResultChars), result_truncated: true };
+    if (json.length > limits.maxResultChars)
+      return { ...out, result: json.slice(0, limits.maxResultChars), result_truncated: true };
     out.result = JSON.parse(json);
     return out;
   } finally {
@@ -109,7 +112,11 @@ function installConsole(vm: QuickJSContext, logs: Logs): void {
   const console = vm.newObject();
   for (const name of ["log", "info", "warn", "error", "debug"]) {
     const fn = vm.newFunction(name, (...args) => {
-      logs.add(args.map((a) => (vm.typeof(a) === "string" ? vm.getString(a) : (stringify(vm, a) ?? String(vm.dump(a))))).join(" "));
+      logs.add(
+        args
+          .map((a) => (vm.typeof(a) === "string" ? vm.getString(a) : (stringify(vm, a) ?? String(vm.dump(a)))))
+          .join(" "),
+      );
     });
     vm.setProp(console, name, fn);
     fn.dispose();
@@ -120,7 +127,10 @@ function installConsole(vm: QuickJSContext, logs: Logs): void {
 
 /** JSON text of a value, made inside the VM (BigInts as strings); undefined for undefined or functions. */
 function stringify(vm: QuickJSContext, value: QuickJSHandle): string | undefined {
-  const fn = unwrap(vm, vm.evalCode("(v) => JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? String(x) : x))", "stringify.js"));
+  const fn = unwrap(
+    vm,
+    vm.evalCode("(v) => JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? String(x) : x))", "stringify.js"),
+  );
   try {
     const out = unwrap(vm, vm.callFunction(fn, vm.undefined, value));
     const text = vm.typeof(out) === "string" ? vm.getString(out) : undefined;
@@ -140,11 +150,16 @@ function isPromise(vm: QuickJSContext, value: QuickJSHandle): boolean {
   return yes;
 }
 
-function unwrap(vm: QuickJSContext, r: { value: QuickJSHandle; error?: undefined } | { error: QuickJSHandle; value?: undefined }): QuickJSHandle {
+function unwrap(
+  vm: QuickJSContext,
+  r: { value: QuickJSHandle; error?: undefined } | { error: QuickJSHandle; value?: undefined },
+): QuickJSHandle {
   if (!r.error) return r.value!;
   const message = errorText(vm, r.error);
   r.error.dispose();
-  throw new SandboxError(message === "InternalError: interrupted" ? "The script ran longer than its time limit and was stopped." : message);
+  throw new SandboxError(
+    message === "InternalError: interrupted" ? "The script ran longer than its time limit and was stopped." : message,
+  );
 }
 
 function errorText(vm: QuickJSContext, error: QuickJSHandle): string {

@@ -9,6 +9,13 @@ parentPort!.on("message", (job: JsJob) => {
   reply({ started: true });
   evaluateJs(job.code, job.data, job.limits).then(
     (value) => reply({ ok: true, value }),
-    (err: unknown) => reply({ ok: false, message: err instanceof SandboxError ? err.message : `The sandbox failed: ${err instanceof Error ? err.message : String(err)}` }),
+    (err: unknown) =>
+      reply({
+        ok: false,
+        message:
+          err instanceof SandboxError
+            ? err.message
+            : `The sandbox failed: ${err instanceof Error ? err.message : String(err)}`,
+      }),
   );
 });

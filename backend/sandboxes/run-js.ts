@@ -49,14 +49,19 @@ export function runJs(code: string, data: unknown, limits: JsLimits = defaultJsL
     const onMessage = (reply: JsWorkerReply) => {
       if ("started" in reply) {
         clearTimeout(timer);
-        timer = setTimeout(stop(`The script ran longer than ${limits.timeMs / 1000} s and was stopped.`), limits.timeMs + OVERRUN_MS);
+        timer = setTimeout(
+          stop(`The script ran longer than ${limits.timeMs / 1000} s and was stopped.`),
+          limits.timeMs + OVERRUN_MS,
+        );
       } else {
         // The script's module and runtime are gone either way: the worker itself is as new.
         finish(reply.ok ? { value: reply.value } : { error: new SandboxError(reply.message) }, true);
       }
     };
-    const onError = (err: Error) => finish({ error: new SandboxError(`The script's sandbox failed: ${err.message}`) }, false);
-    const onExit = (exitCode: number) => finish({ error: new SandboxError(`The script's sandbox stopped (exit code ${exitCode}).`) }, false);
+    const onError = (err: Error) =>
+      finish({ error: new SandboxError(`The script's sandbox failed: ${err.message}`) }, false);
+    const onExit = (exitCode: number) =>
+      finish({ error: new SandboxError(`The script's sandbox stopped (exit code ${exitCode}).`) }, false);
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage({ code, data, limits } satisfies JsJob);
   });

@@ -20,7 +20,10 @@ const sales: SqlTable = {
 
 async function refused(sql: string, message: RegExp, limits: SqlLimits = defaultSqlLimits): Promise<number> {
   const started = Date.now();
-  const err = await runSql(sql, [sales], limits).then(() => null, (e: unknown) => e);
+  const err = await runSql(sql, [sales], limits).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, sql).toBeInstanceOf(SandboxError);
   expect((err as Error).message).toMatch(message);
   const ms = Date.now() - started;
@@ -30,10 +33,21 @@ async function refused(sql: string, message: RegExp, limits: SqlLimits = default
 
 describe("runSql", () => {
   it("aggregates typed columns; dates as ISO text, BigInts as numbers", async () => {
-    const out = await runSql("SELECT region, sum(units) AS units, sum(revenue) AS revenue, min(day) AS first FROM sales WHERE region IS NOT NULL GROUP BY region ORDER BY region", [sales]);
+    const out = await runSql(
+      "SELECT region, sum(units) AS units, sum(revenue) AS revenue, min(day) AS first FROM sales WHERE region IS NOT NULL GROUP BY region ORDER BY region",
+      [sales],
+    );
     expect(out).toEqual({
-      columns: [{ name: "region", type: "VARCHAR" }, { name: "units", type: "HUGEINT" }, { name: "revenue", type: "DOUBLE" }, { name: "first", type: "DATE" }],
-      rows: [["North", 8, 30.75, "2022-01-03"], ["South", 2, 4, "2022-01-04"]],
+      columns: [
+        { name: "region", type: "VARCHAR" },
+        { name: "units", type: "HUGEINT" },
+        { name: "revenue", type: "DOUBLE" },
+        { name: "first", type: "DATE" },
+      ],
+      rows: [
+        ["North", 8, 30.75, "2022-01-03"],
+        ["South", 2, 4, "2022-01-04"],
+      ],
       row_count: 2,
       truncated: false,
     });
@@ -42,15 +56,29 @@ describe("runSql", () => {
   it("answers WITH, VALUES, DESCRIBE, SHOW TABLES, SUMMARIZE and PIVOT with an IN list", async () => {
     expect((await runSql("WITH n AS (SELECT count(*) AS c FROM sales) SELECT c FROM n", [sales])).rows).toEqual([[4]]);
     expect((await runSql("VALUES (1, 'a')", [])).rows).toEqual([[1, "a"]]);
-    expect((await runSql("DESCRIBE sales", [sales])).rows.map((r) => r.slice(0, 2))).toEqual([["region", "VARCHAR"], ["units", "BIGINT"], ["revenue", "DOUBLE"], ["day", "DATE"]]);
+    expect((await runSql("DESCRIBE sales", [sales])).rows.map((r) => r.slice(0, 2))).toEqual([
+      ["region", "VARCHAR"],
+      ["units", "BIGINT"],
+      ["revenue", "DOUBLE"],
+      ["day", "DATE"],
+    ]);
     expect((await runSql("SHOW TABLES", [sales])).rows).toEqual([["sales"]]);
     expect((await runSql("SUMMARIZE sales", [sales])).row_count).toBe(4);
-    expect((await runSql("PIVOT (SELECT region, units FROM sales) ON region IN ('North', 'South') USING sum(units)", [sales])).rows).toEqual([[8, 2]]);
+    expect(
+      (
+        await runSql("PIVOT (SELECT region, units FROM sales) ON region IN ('North', 'South') USING sum(units)", [
+          sales,
+        ])
+      ).rows,
+    ).toEqual([[8, 2]]);
     expect((await runSql("-- a comment\n(SELECT 1 AS one)", [])).rows).toEqual([[1]]);
   });
 
   it("caps the rows and the cell text, and says how many there were", async () => {
-    const out = await runSql("SELECT range AS i, repeat('x', 5000) AS s, 9007199254740993::BIGINT AS big FROM range(2000)", []);
+    const out = await runSql(
+      "SELECT range AS i, repeat('x', 5000) AS s, 9007199254740993::BIGINT AS big FROM range(2000)",
+      [],
+    );
     expect(out.rows).toHaveLength(500);
     expect(out).toMatchObject({ row_count: 2000, truncated: true });
     expect((out.rows[0]![1] as string).length).toBe(1001);
@@ -68,7 +96,10 @@ describe("runSql", () => {
       ["SELECT * FROM read_csv('/etc/passwd')", /disabled by configuration/],
       ["SELECT * FROM read_text('/etc/hostname')", /disabled by configuration/],
       ["SELECT * FROM glob('/*')", /disabled by configuration/],
-      ["SELECT * FROM read_parquet('https://example.com/x.parquet')", /disabled by configuration|not allowed|Permission/],
+      [
+        "SELECT * FROM read_parquet('https://example.com/x.parquet')",
+        /disabled by configuration|not allowed|Permission/,
+      ],
       ["FROM '/etc/passwd'", /disabled by configuration|does not exist/],
       ["SELECT * FROM 'https://example.com/a.csv'", /disabled by configuration/],
       ["SELECT * FROM read_blob('/etc/hostname')", /disabled by configuration/],
@@ -94,14 +125,20 @@ describe("runSql", () => {
     for (const [sql, message] of hostile) await refused(sql, message);
     // The server's home folder is not named in what the model sees.
     expect(await runSql("INSTALL httpfs", []).catch((e: Error) => e.message)).not.toMatch(/\/root|\/home/);
-    expect(await runSql("SELECT * FROM duckdb_secrets()", []).catch((e: Error) => e.message)).toContain('"~/.duckdb/…"');
+    expect(await runSql("SELECT * FROM duckdb_secrets()", []).catch((e: Error) => e.message)).toContain(
+      '"~/.duckdb/…"',
+    );
   });
 
   it("stops an endless recursive CTE, a huge cross join and a range(1e12) aggregate; bounds memory", async () => {
     // The default limit is 10 s; the mechanism is the same with 2 s.
     const quick = { ...defaultSqlLimits, timeMs: 2_000 };
     const times = {
-      recursive: await refused("WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r", /longer than 2 s/, quick),
+      recursive: await refused(
+        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r",
+        /longer than 2 s/,
+        quick,
+      ),
       crossJoin: await refused("SELECT count(*) FROM range(1000000) a, range(1000000) b", /longer than 2 s/, quick),
       range: await refused("SELECT sum(range) FROM range(1000000000000)", /longer than 2 s/, quick),
       memory: await refused("SELECT list(range) FROM range(1000000000)", /Out of Memory/),

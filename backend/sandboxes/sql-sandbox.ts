@@ -1,4 +1,10 @@
-import { DuckDBInstance, DuckDBTypeId, JSDuckDBValueConverter, StatementType, type DuckDBConnection } from "@duckdb/node-api";
+import {
+  DuckDBInstance,
+  DuckDBTypeId,
+  JSDuckDBValueConverter,
+  StatementType,
+  type DuckDBConnection,
+} from "@duckdb/node-api";
 import { setImmediate } from "node:timers/promises";
 import { SandboxError } from "./errors.ts";
 
@@ -22,7 +28,13 @@ export interface SqlLimits {
   maxSqlChars: number;
 }
 
-export const defaultSqlLimits: SqlLimits = { timeMs: 10_000, memoryLimit: "256MB", maxRows: 500, maxCellChars: 1_000, maxSqlChars: 20_000 };
+export const defaultSqlLimits: SqlLimits = {
+  timeMs: 10_000,
+  memoryLimit: "256MB",
+  maxRows: 500,
+  maxCellChars: 1_000,
+  maxSqlChars: 20_000,
+};
 
 export interface SqlResult {
   columns: { name: string; type: string }[];
@@ -36,7 +48,18 @@ export interface SqlResult {
 const YIELD_EVERY_ROWS = 10_000;
 
 /** Read queries only: DuckDB's SELECT-like statements and its shorthands. */
-const READ_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "DESCRIBE", "SHOW", "SUMMARIZE", "PIVOT", "UNPIVOT", "FROM", "TABLE"]);
+const READ_KEYWORDS = new Set([
+  "SELECT",
+  "WITH",
+  "VALUES",
+  "DESCRIBE",
+  "SHOW",
+  "SUMMARIZE",
+  "PIVOT",
+  "UNPIVOT",
+  "FROM",
+  "TABLE",
+]);
 
 /**
  * No file system, network, extensions or temporary files; one thread, bounded memory; then the
@@ -61,24 +84,32 @@ function lockedConfig(limits: SqlLimits): Record<string, string> {
  * else (writes, ATTACH, COPY, INSTALL/LOAD, PRAGMA, SET, several statements) is refused; a query
  * past the time limit is interrupted, one past the memory limit fails.
  */
-export async function runSql(sql: string, tables: SqlTable[], limits: SqlLimits = defaultSqlLimits): Promise<SqlResult> {
+export async function runSql(
+  sql: string,
+  tables: SqlTable[],
+  limits: SqlLimits = defaultSqlLimits,
+): Promise<SqlResult> {
   checkReadQuery(sql, limits);
   const instance = await DuckDBInstance.create(":memory:", lockedConfig(limits));
   const conn = await instance.connect();
   try {
     for (const table of tables) await loadTable(conn, table);
     const statements = await conn.extractStatements(sql).catch(rethrow);
-    if (statements.count !== 1) throw new SandboxError(`Send one SQL statement at a time (this has ${statements.count}).`);
+    if (statements.count !== 1)
+      throw new SandboxError(`Send one SQL statement at a time (this has ${statements.count}).`);
     const prepared = await statements.prepare(0).catch(rethrow);
     if (prepared.statementType !== StatementType.SELECT) {
-      throw new SandboxError("Only read queries are allowed (SELECT, WITH, VALUES, DESCRIBE, SHOW, SUMMARIZE, PIVOT with an IN list).");
+      throw new SandboxError(
+        "Only read queries are allowed (SELECT, WITH, VALUES, DESCRIBE, SHOW, SUMMARIZE, PIVOT with an IN list).",
+      );
     }
     const timer = setTimeout(() => conn.interrupt(), limits.timeMs);
     let result;
     try {
       result = await prepared.run();
     } catch (err) {
-      if (/INTERRUPT/i.test(String(err))) throw new SandboxError(`The query ran longer than ${limits.timeMs / 1000} s and was stopped.`);
+      if (/INTERRUPT/i.test(String(err)))
+        throw new SandboxError(`The query ran longer than ${limits.timeMs / 1000} s and was stopped.`);
       return rethrow(err);
     } finally {
       clearTimeout(timer);
@@ -101,12 +132,15 @@ export async function runSql(sql: string, tables: SqlTable[], limits: SqlLimits 
 
 /** The cheap check before DuckDB parses anything; the statement type is checked again after. */
 function checkReadQuery(sql: string, limits: SqlLimits): void {
-  if (sql.length > limits.maxSqlChars) throw new SandboxError(`The query is ${sql.length} characters; the limit is ${limits.maxSqlChars}.`);
+  if (sql.length > limits.maxSqlChars)
+    throw new SandboxError(`The query is ${sql.length} characters; the limit is ${limits.maxSqlChars}.`);
   const body = sql.replace(/^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/|\()+/, "");
   const keyword = /^[A-Za-z]+/.exec(body)?.[0]?.toUpperCase();
   if (!keyword) throw new SandboxError("The query is empty.");
   if (!READ_KEYWORDS.has(keyword)) {
-    throw new SandboxError(`${keyword} is not allowed: only read queries (SELECT, WITH, VALUES, DESCRIBE, SHOW, SUMMARIZE, PIVOT) over the workspace's tables.`);
+    throw new SandboxError(
+      `${keyword} is not allowed: only read queries (SELECT, WITH, VALUES, DESCRIBE, SHOW, SUMMARIZE, PIVOT) over the workspace's tables.`,
+    );
   }
 }
 
@@ -114,7 +148,9 @@ async function loadTable(conn: DuckDBConnection, table: SqlTable): Promise<void>
   const ident = quoteIdent(table.name);
   // Dates are appended as text and cast once by DuckDB.
   const staged = table.columns.map((c) => (c.type === "DATE" || c.type === "TIMESTAMP" ? "VARCHAR" : c.type));
-  await conn.run(`CREATE TABLE ${ident} (${table.columns.map((c, i) => `${quoteIdent(c.name)} ${staged[i]}`).join(", ")})`);
+  await conn.run(
+    `CREATE TABLE ${ident} (${table.columns.map((c, i) => `${quoteIdent(c.name)} ${staged[i]}`).join(", ")})`,
+  );
   const appender = await conn.createAppender(table.name);
   for (const [r, row] of table.rows.entries()) {
     // Appending is synchronous: let the event loop breathe on a large table.
@@ -144,7 +180,8 @@ export function quoteIdent(name: string): string {
 /** A DuckDB value as JSON: safe BigInts as numbers, others as text; dates as ISO text; long text cut. */
 function plain(v: unknown, isDate: boolean, maxChars: number): unknown {
   if (v === null || v === undefined) return null;
-  if (typeof v === "bigint") return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (typeof v === "bigint")
+    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
   if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
   if (typeof v === "string") return v.length > maxChars ? `${v.slice(0, maxChars)}…` : v;
   if (v instanceof Date) {
@@ -152,13 +189,17 @@ function plain(v: unknown, isDate: boolean, maxChars: number): unknown {
     return isDate ? v.toISOString().slice(0, 10) : v.toISOString();
   }
   if (Array.isArray(v)) return v.slice(0, 100).map((x) => plain(x, false, maxChars));
-  if (typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, false, maxChars)]));
+  if (typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, false, maxChars)]));
   return v;
 }
 
 /** DuckDB's own messages say what was wrong (a missing column, a permission refused): the model sees them. */
 function rethrow(err: unknown): never {
   // DuckDB names its own folders (extensions, secrets) under the server's home: not for the model.
-  const message = (err instanceof Error ? err.message : String(err)).replace(/"[^"]*\/\.duckdb\/[^"]*"/g, '"~/.duckdb/…"');
+  const message = (err instanceof Error ? err.message : String(err)).replace(
+    /"[^"]*\/\.duckdb\/[^"]*"/g,
+    '"~/.duckdb/…"',
+  );
   throw new SandboxError(message.slice(0, 1_000));
 }

@@ -11,7 +11,11 @@ export const INLINE_PARSE_BYTES = 1024 * 1024;
 const PARSE_TIMEOUT_MS = 60_000;
 
 /** The tables of one CSV/TSV file (one) or .xlsx workbook (one per non-empty sheet). */
-export async function tablesFromBytes(bytes: Uint8Array, file: TableFile, limits: TableLimits): Promise<WorkspaceTable[]> {
+export async function tablesFromBytes(
+  bytes: Uint8Array,
+  file: TableFile,
+  limits: TableLimits,
+): Promise<WorkspaceTable[]> {
   const table = (name: string, raw: RawTable, sheet?: string): WorkspaceTable => ({
     ...typedTable(name, raw.rows),
     file_id: file.id,
@@ -24,7 +28,13 @@ export async function tablesFromBytes(bytes: Uint8Array, file: TableFile, limits
   const used = new Set<string>();
   return model.sheets
     .filter((s) => s.bounds)
-    .map((s) => table(`${file.stem}__${unique(sqlName(s.name, "sheet"), used)}`, sheetRows(s, model.date1904, limits.maxRows), s.name));
+    .map((s) =>
+      table(
+        `${file.stem}__${unique(sqlName(s.name, "sheet"), used)}`,
+        sheetRows(s, model.date1904, limits.maxRows),
+        s.name,
+      ),
+    );
 }
 
 const BOOTSTRAP = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./table-worker.ts", import.meta.url).href)}); });`;
@@ -43,7 +53,12 @@ export type TableReply = { ok: true; tables: WorkspaceTable[] } | { ok: false; m
 export function parseTables(bytes: Uint8Array, file: TableFile, limits: TableLimits): Promise<WorkspaceTable[]> {
   if (bytes.byteLength <= INLINE_PARSE_BYTES) return tablesFromBytes(bytes, file, limits);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 1024 }, stdout: true, stderr: true });
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      stdout: true,
+      stderr: true,
+    });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -52,9 +67,22 @@ export function parseTables(bytes: Uint8Array, file: TableFile, limits: TableLim
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => finish(() => reject(new SandboxError(`reading it took longer than ${PARSE_TIMEOUT_MS / 1000} s`))), PARSE_TIMEOUT_MS);
-    worker.on("message", (reply: TableReply) => finish(() => (reply.ok ? resolve(reply.tables) : reject(new SandboxError(reply.message)))));
-    worker.on("error", (err) => finish(() => reject(new SandboxError(/memory/i.test(err.message) ? "reading it needed too much memory" : `reading it failed: ${err.message}`))));
+    const timer = setTimeout(
+      () => finish(() => reject(new SandboxError(`reading it took longer than ${PARSE_TIMEOUT_MS / 1000} s`))),
+      PARSE_TIMEOUT_MS,
+    );
+    worker.on("message", (reply: TableReply) =>
+      finish(() => (reply.ok ? resolve(reply.tables) : reject(new SandboxError(reply.message)))),
+    );
+    worker.on("error", (err) =>
+      finish(() =>
+        reject(
+          new SandboxError(
+            /memory/i.test(err.message) ? "reading it needed too much memory" : `reading it failed: ${err.message}`,
+          ),
+        ),
+      ),
+    );
     worker.on("exit", (code) => finish(() => reject(new SandboxError(`reading it stopped (exit code ${code})`))));
     worker.postMessage({ bytes, file, limits } satisfies TableJob);
   });

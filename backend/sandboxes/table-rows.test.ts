@@ -11,7 +11,8 @@ describe("table rows", () => {
   });
 
   it("types columns from a CSV: numbers stay numbers, dates are dates, mixed is text", () => {
-    const csv = 'Region,Units,Revenue ($),Day,Code,Flag\nNorth,3,"1,200.50",2022-01-03,007,true\nSouth,,4,2022-01-04,A1,false\n';
+    const csv =
+      'Region,Units,Revenue ($),Day,Code,Flag\nNorth,3,"1,200.50",2022-01-03,007,true\nSouth,,4,2022-01-04,A1,false\n';
     const raw = csvRows(new TextEncoder().encode(csv), "s.csv", 10);
     const t = typedTable("s", raw.rows);
     expect(t.columns).toEqual([
@@ -22,7 +23,10 @@ describe("table rows", () => {
       { name: "code", type: "VARCHAR" },
       { name: "flag", type: "BOOLEAN" },
     ]);
-    expect(t.rows).toEqual([["North", 3, 1200.5, "2022-01-03", "007", true], ["South", null, 4, "2022-01-04", "A1", false]]);
+    expect(t.rows).toEqual([
+      ["North", 3, 1200.5, "2022-01-03", "007", true],
+      ["South", null, 4, "2022-01-04", "A1", false],
+    ]);
   });
 
   it("types a table of 200,000 rows (no argument spreading)", () => {
@@ -33,7 +37,17 @@ describe("table rows", () => {
 
   it("caps the rows and reads TSV and semicolon files", () => {
     const tsv = csvRows(new TextEncoder().encode("a\tb\n1\t2\n3\t4\n5\t6\n"), "x.tsv", 2);
-    expect(tsv).toEqual({ rows: [["a", "b"], ["1", "2"], ["3", "4"]], truncated: true });
-    expect(csvRows(new TextEncoder().encode("a;b\n1;2\n"), "x.csv", 10).rows).toEqual([["a", "b"], ["1", "2"]]);
+    expect(tsv).toEqual({
+      rows: [
+        ["a", "b"],
+        ["1", "2"],
+        ["3", "4"],
+      ],
+      truncated: true,
+    });
+    expect(csvRows(new TextEncoder().encode("a;b\n1;2\n"), "x.csv", 10).rows).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
   });
 });

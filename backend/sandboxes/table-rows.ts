@@ -95,7 +95,9 @@ export function typedTable(name: string, raw: RawCell[][]): SqlTable {
   const [header = [], ...body] = raw;
   const width = body.reduce((w, r) => Math.max(w, r.length), header.length);
   const used = new Set<string>();
-  const names = Array.from({ length: width }, (_, i) => unique(sqlName(String(header[i] ?? ""), "column", `column_${i + 1}`), used));
+  const names = Array.from({ length: width }, (_, i) =>
+    unique(sqlName(String(header[i] ?? ""), "column", `column_${i + 1}`), used),
+  );
   const types = names.map((_, i) => columnType(body.map((r) => r[i] ?? null)));
   const rows = body.map((r) => names.map((_, i) => cellAs(r[i] ?? null, types[i]!)));
   return { name, columns: names.map((n, i) => ({ name: n, type: types[i]! })), rows };

@@ -6,6 +6,11 @@ parentPort!.once("message", (job: TableJob) => {
   const reply = (r: TableReply) => parentPort!.postMessage(r);
   tablesFromBytes(job.bytes, job.file, job.limits).then(
     (tables) => reply({ ok: true, tables }),
-    (err: unknown) => reply({ ok: false, message: tableErrorMessage(err) ?? `the file could not be read (${err instanceof Error ? err.message : String(err)})` }),
+    (err: unknown) =>
+      reply({
+        ok: false,
+        message:
+          tableErrorMessage(err) ?? `the file could not be read (${err instanceof Error ? err.message : String(err)})`,
+      }),
   );
 });

@@ -16,7 +16,12 @@ export interface TableLimits {
   maxTotalBytes: number;
 }
 
-export const defaultTableLimits: TableLimits = { maxFileBytes: 20 * 1024 * 1024, maxRows: 200_000, loadAllBelowBytes: 10 * 1024 * 1024, maxTotalBytes: 100 * 1024 * 1024 };
+export const defaultTableLimits: TableLimits = {
+  maxFileBytes: 20 * 1024 * 1024,
+  maxRows: 200_000,
+  loadAllBelowBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 100 * 1024 * 1024,
+};
 
 /** A CSV/TSV file or a workbook of the workspace, with the SQL name its tables start with. */
 export interface TableFile {
@@ -72,7 +77,9 @@ export class WorkspaceTables {
    */
   async forQuery(sql: string): Promise<{ tables: WorkspaceTable[]; problems: TableProblem[] }> {
     const files = await this.list();
-    const words = new Set([...sql.matchAll(/"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => (m[1] ?? m[2]!).toLowerCase()));
+    const words = new Set(
+      [...sql.matchAll(/"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => (m[1] ?? m[2]!).toLowerCase()),
+    );
     const mentioned = files.filter((f) => words.has(f.stem) || [...words].some((w) => w.startsWith(`${f.stem}__`)));
     const total = files.reduce((sum, f) => sum + f.byteSize, 0);
     return this.load(mentioned.length === 0 || total <= this.limits.loadAllBelowBytes ? files : mentioned);
@@ -90,7 +97,10 @@ export class WorkspaceTables {
     for (const file of files) {
       budget -= file.byteSize;
       if (budget < 0) {
-        problems.push({ filename: file.filename, message: `not loaded: the tables of one query may come from at most ${mb(this.limits.maxTotalBytes)} MB of files; name fewer tables` });
+        problems.push({
+          filename: file.filename,
+          message: `not loaded: the tables of one query may come from at most ${mb(this.limits.maxTotalBytes)} MB of files; name fewer tables`,
+        });
         continue;
       }
       let loading = this.loaded.get(file.id);
@@ -108,7 +118,10 @@ export class WorkspaceTables {
 
 async function listTableFiles(ctx: { deps: Deps; workspaceId: string; fileIds?: string[] }): Promise<TableFile[]> {
   if (ctx.fileIds && ctx.fileIds.length === 0) return [];
-  const rows = await listCurrentWorkspaceFiles(ctx.deps.db.kysely, { workspaceId: ctx.workspaceId, fileIds: ctx.fileIds });
+  const rows = await listCurrentWorkspaceFiles(ctx.deps.db.kysely, {
+    workspaceId: ctx.workspaceId,
+    fileIds: ctx.fileIds,
+  });
   const used = new Set<string>();
   return rows
     .filter((r) => TABULAR.test(r.filename))
@@ -124,7 +137,8 @@ async function listTableFiles(ctx: { deps: Deps; workspaceId: string; fileIds?: 
 
 async function loadFile(deps: Deps, file: TableFile, limits: TableLimits): Promise<Loaded> {
   const fail = (message: string): Loaded => ({ problem: { filename: file.filename, message } });
-  if (file.byteSize > limits.maxFileBytes) return fail(`not loaded: ${mb(file.byteSize)} MB, over the ${mb(limits.maxFileBytes)} MB limit for a table file`);
+  if (file.byteSize > limits.maxFileBytes)
+    return fail(`not loaded: ${mb(file.byteSize)} MB, over the ${mb(limits.maxFileBytes)} MB limit for a table file`);
   try {
     const bytes = await readBlob(deps, file.blobKey, limits.maxFileBytes);
     return { tables: await parseTables(bytes, file, limits) };

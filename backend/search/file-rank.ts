@@ -137,13 +137,24 @@ export async function rankFilePassages(
   return scoreFile(file, q.terms, df, total).slice(0, q.limit);
 }
 
-async function loadFile(db: Kysely<Database>, words: WordTable, versionId: string, filename: string): Promise<FilePassages> {
+async function loadFile(
+  db: Kysely<Database>,
+  words: WordTable,
+  versionId: string,
+  filename: string,
+): Promise<FilePassages> {
   const rows = await listVersionPassages(db, versionId);
-  return tokenizeFile(rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })), words);
+  return tokenizeFile(
+    rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })),
+    words,
+  );
 }
 
 /** A file's passages as stem ids of `words` (a table of its own unless given), ready to score. */
-export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string })[], words = new WordTable()): FilePassages {
+export function tokenizeFile(
+  rows: (Omit<SearchHit, "score"> & { heading: string })[],
+  words = new WordTable(),
+): FilePassages {
   const ids = (text: string) => {
     const out: number[] = [];
     eachWord(text, (w) => out.push(words.id(w)));
@@ -163,7 +174,12 @@ export function tokenizeFile(rows: (Omit<SearchHit, "score"> & { heading: string
 }
 
 /** BM25 of each passage holding any of the terms, best first. */
-export function scoreFile(file: FilePassages, terms: QueryTerm[], df: (word: string) => number, total: number): SearchHit[] {
+export function scoreFile(
+  file: FilePassages,
+  terms: QueryTerm[],
+  df: (word: string) => number,
+  total: number,
+): SearchHit[] {
   const scores = new Float64Array(file.hits.length);
   for (const term of terms) {
     const ids = term.words.map((w) => file.words.stems.get(stemmer(w)));

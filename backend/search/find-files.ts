@@ -33,7 +33,12 @@ export async function* findFiles(
     const ranked = rows
       .map((f) => {
         const own = new Set(tokenize(f.filename));
-        return { f, score: words.filter((w) => own.has(w)).length + 0.5 * words.filter((w) => !own.has(w) && f.filename.toLowerCase().includes(w)).length };
+        return {
+          f,
+          score:
+            words.filter((w) => own.has(w)).length +
+            0.5 * words.filter((w) => !own.has(w) && f.filename.toLowerCase().includes(w)).length,
+        };
       })
       .filter((r) => r.score > 0 && (r.f.scope === "account" || names.has(r.f.workspace_id ?? "")))
       .sort((a, b) => b.score - a.score || a.f.filename.localeCompare(b.f.filename))
@@ -41,7 +46,17 @@ export async function* findFiles(
     for (const { f, score } of ranked) {
       seen.add(f.id);
       files++;
-      yield event({ match: "name", file_id: f.id, filename: f.filename, scope: f.scope as FileEvent["scope"], workspace_id: f.workspace_id, workspace_name: names.get(f.workspace_id ?? "") ?? null, page: null, snippet: null, score });
+      yield event({
+        match: "name",
+        file_id: f.id,
+        filename: f.filename,
+        scope: f.scope as FileEvent["scope"],
+        workspace_id: f.workspace_id,
+        workspace_name: names.get(f.workspace_id ?? "") ?? null,
+        page: null,
+        snippet: null,
+        score,
+      });
     }
   }
 
@@ -49,13 +64,28 @@ export async function* findFiles(
   if (o.option !== "name") {
     for (const w of workspaces) {
       if (o.signal?.aborted) return;
-      const { results } = await searchWorkspace(deps, { actor: o.actor, workspaceId: w.id, query: o.query, limit: CONTENT_PER_WORKSPACE });
+      const { results } = await searchWorkspace(deps, {
+        actor: o.actor,
+        workspaceId: w.id,
+        query: o.query,
+        limit: CONTENT_PER_WORKSPACE,
+      });
       searched++;
       for (const r of results) {
         if (seen.has(r.file_id)) continue;
         seen.add(r.file_id);
         files++;
-        yield event({ match: "content", file_id: r.file_id, filename: r.filename, scope: "workspace", workspace_id: w.id, workspace_name: w.name, page: r.page, snippet: r.snippet, score: r.score });
+        yield event({
+          match: "content",
+          file_id: r.file_id,
+          filename: r.filename,
+          scope: "workspace",
+          workspace_id: w.id,
+          workspace_name: w.name,
+          page: r.page,
+          snippet: r.snippet,
+          score: r.score,
+        });
       }
     }
   }

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { EXACT_BELOW, planTerms } from "./plan-terms.ts";
 
 const term = (s: string, weight = 1) => ({ words: s.split(" "), weight });
-const counts: Record<string, number> = { amazon: 700, dpo: 30, total: 42_000, income: 40_000, statement: 50_000, of: 250_000, inventories: 8_000 };
+const counts: Record<string, number> = {
+  amazon: 700,
+  dpo: 30,
+  total: 42_000,
+  income: 40_000,
+  statement: 50_000,
+  of: 250_000,
+  inventories: 8_000,
+};
 const df = (w: string) => counts[w] ?? 0;
 
 describe("planTerms", () => {
@@ -12,7 +20,14 @@ describe("planTerms", () => {
   });
 
   it("at scale requires the rarest terms and scores the cheapest within budget", () => {
-    const terms = [term("total"), term("amazon"), term("statement of income", 0.5), term("dpo"), term("inventories"), term("income")];
+    const terms = [
+      term("total"),
+      term("amazon"),
+      term("statement of income", 0.5),
+      term("dpo"),
+      term("inventories"),
+      term("income"),
+    ];
     const plan = planTerms(terms, df, 280_000);
     expect(plan.required).toEqual([term("dpo"), term("amazon")]);
     // In the question's order; the phrase reading "of" costs too much to score.

@@ -31,7 +31,13 @@ export const EXACT_BELOW = 50_000;
  * the rows it ranks rather than the lists it reads (PostgreSQL) sets it lower.
  * `exact`: every query is the plain OR of all its terms (SearchOptions.exactPlans, for benchmarks).
  */
-export function planTerms(terms: QueryTerm[], df: (word: string) => number | null, total: number, exactBudget = SCORE_BUDGET, exact = false): TermPlan {
+export function planTerms(
+  terms: QueryTerm[],
+  df: (word: string) => number | null,
+  total: number,
+  exactBudget = SCORE_BUDGET,
+  exact = false,
+): TermPlan {
   const byCost = terms
     .map((term, i) => {
       const counts = term.words.map(df).filter((n) => n !== null);
@@ -41,10 +47,12 @@ export function planTerms(terms: QueryTerm[], df: (word: string) => number | nul
     .sort((a, b) => a.cost - b.cost || a.i - b.i);
   if (byCost.length === 0) return { kept: [], required: null };
   // Cheap enough as it is: the exact plain OR (the filter costs recall, see docs/ARCHITECTURE.md).
-  if (exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= exactBudget) return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
+  if (exact || total <= EXACT_BELOW || byCost.reduce((n, s) => n + s.cost, 0) <= exactBudget)
+    return { kept: terms.filter((t) => byCost.some((s) => s.term === t)), required: null };
   const prefix = (budget: number) => {
     let n = 0;
-    for (let spent = 0; n < byCost.length && (n === 0 || spent + byCost[n]!.cost <= budget); n++) spent += byCost[n]!.cost;
+    for (let spent = 0; n < byCost.length && (n === 0 || spent + byCost[n]!.cost <= budget); n++)
+      spent += byCost[n]!.cost;
     return n;
   };
   const required = prefix(REQUIRED_BUDGET);

@@ -20,7 +20,11 @@ const EXACT_BUDGET = 3_000;
  * At scale ts_rank on every passage holding any term took seconds, so the GIN match is narrowed
  * to passages holding one of the rarest terms (plan-terms.ts) while the rank still uses them all.
  */
-export function postgresSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: PostgresCaches = { counts: null, stats: null }): SearchIndex {
+export function postgresSearchIndex(
+  db: Kysely<Database>,
+  options: SearchOptions = {},
+  caches: PostgresCaches = { counts: null, stats: null },
+): SearchIndex {
   return {
     withOptions: (o) => postgresSearchIndex(db, o, caches),
     async addPassages(tx, o) {
@@ -37,13 +41,18 @@ export function postgresSearchIndex(db: Kysely<Database>, options: SearchOptions
       if (plan.kept.length === 0) return [];
       const tsquery = (terms: QueryTerm[]) =>
         sql.join(
-          terms.map((t) => (t.words.length === 1 ? sql`plainto_tsquery('english', ${t.words[0]})` : sql`phraseto_tsquery('english', ${t.words.join(" ")})`)),
+          terms.map((t) =>
+            t.words.length === 1
+              ? sql`plainto_tsquery('english', ${t.words[0]})`
+              : sql`phraseto_tsquery('english', ${t.words.join(" ")})`,
+          ),
           sql` || `,
         );
       const files = q.fileIds?.length
         ? sql`and p.file_id in (${sql.join(q.fileIds)}) and p.version_id in (select current_version_id from files where id in (${sql.join(q.fileIds)}))`
         : sql``;
-      const run = (filter: QueryTerm[], rank = plan.kept) => sql<SearchHit>`
+      const run = (filter: QueryTerm[], rank = plan.kept) =>
+        sql<SearchHit>`
         select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, ts_rank(p.tsv, tq.query) as score
         from passages p
         join files f on f.id = p.file_id and f.current_version_id = p.version_id
@@ -69,7 +78,11 @@ export function postgresSearchIndex(db: Kysely<Database>, options: SearchOptions
  * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
  * of rows (150 ms) at 270,000 passages.
  */
-async function documentFrequencies(db: Kysely<Database>, caches: PostgresCaches, terms: QueryTerm[]): Promise<{ df: Map<string, number | null>; total: number }> {
+async function documentFrequencies(
+  db: Kysely<Database>,
+  caches: PostgresCaches,
+  terms: QueryTerm[],
+): Promise<{ df: Map<string, number | null>; total: number }> {
   const stats = await lexemeStats(db, caches);
   const words = [...new Set(terms.flatMap((t) => t.words))];
   const { rows } = await sql<{ w: string; lexeme: string | null }>`

@@ -1,27 +1,59 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
 
-const own = (q: string) => analyzeQuery(q).terms.filter((t) => t.weight === 1).map((t) => t.words.join(" "));
-const expansions = (q: string) => analyzeQuery(q).terms.filter((t) => t.weight < 1).map((t) => t.words.join(" "));
+const own = (q: string) =>
+  analyzeQuery(q)
+    .terms.filter((t) => t.weight === 1)
+    .map((t) => t.words.join(" "));
+const expansions = (q: string) =>
+  analyzeQuery(q)
+    .terms.filter((t) => t.weight < 1)
+    .map((t) => t.words.join(" "));
 
 describe("analyzeQuery", () => {
   it("drops stop words and answering instructions, keeps the words that locate the answer", () => {
-    expect(own("What is the interest expense in 2009? Please round to two decimal places and explain why.")).toEqual(["interest", "expense", "2009", "two"]);
+    expect(own("What is the interest expense in 2009? Please round to two decimal places and explain why.")).toEqual([
+      "interest",
+      "expense",
+      "2009",
+      "two",
+    ]);
   });
 
   it("splits fiscal periods and normalises form types", () => {
-    expect(tokenize("FY2022 vs FY21, 2023Q4, Q2'23 and the 10-K")).toEqual(["fy", "2022", "vs", "fy", "2021", "2023", "q4", "q2", "23", "and", "the", "10k"]);
+    expect(tokenize("FY2022 vs FY21, 2023Q4, Q2'23 and the 10-K")).toEqual([
+      "fy",
+      "2022",
+      "vs",
+      "fy",
+      "2021",
+      "2023",
+      "q4",
+      "q2",
+      "23",
+      "and",
+      "the",
+      "10k",
+    ]);
   });
 
   it("expands analyst vocabulary into the words filings use, as weaker terms", () => {
-    expect(expansions("What was capex in FY2022?")).toEqual(expect.arrayContaining(["capital expenditures", "purchases of property and equipment"]));
-    expect(expansions("Has the quick ratio improved?")).toEqual(expect.arrayContaining(["current assets", "current liabilities"]));
-    expect(expansions("SG&A as a share of sales")).toEqual(expect.arrayContaining(["selling general and administrative"]));
+    expect(expansions("What was capex in FY2022?")).toEqual(
+      expect.arrayContaining(["capital expenditures", "purchases of property and equipment"]),
+    );
+    expect(expansions("Has the quick ratio improved?")).toEqual(
+      expect.arrayContaining(["current assets", "current liabilities"]),
+    );
+    expect(expansions("SG&A as a share of sales")).toEqual(
+      expect.arrayContaining(["selling general and administrative"]),
+    );
     expect(expansions("Who founded the firm?")).toEqual([]);
   });
 
   it("finds words written like names, and joins neighbours the way file names run them together", () => {
-    expect(analyzeQuery("Are Best Buy's gross margins consistent in FY2023?").nameWords).toEqual(expect.arrayContaining(["best", "buy", "bestbuy", "2023"]));
+    expect(analyzeQuery("Are Best Buy's gross margins consistent in FY2023?").nameWords).toEqual(
+      expect.arrayContaining(["best", "buy", "bestbuy", "2023"]),
+    );
     // Lower-case words never are; nor is a capitalised stop word.
     expect(analyzeQuery("What stores were open?").nameWords).toEqual([]);
     expect(analyzeQuery("Globex revenue").nameWords).toEqual(["globex"]);

@@ -12,7 +12,9 @@ import type { Executor } from "../platform/db/index.ts";
 export function listDocumentLabelRows(db: Executor, workspaceId: string) {
   return db
     .selectFrom("documents as d")
-    .innerJoin("files as f", (j) => j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"))
+    .innerJoin("files as f", (j) =>
+      j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"),
+    )
     .select(["f.id", "f.filename", "d.title"])
     .where("f.workspace_id", "=", workspaceId)
     .where("f.scope", "=", "workspace")

@@ -10,7 +10,13 @@ import { searchWorkspace } from "./service.ts";
 
 export function registerSearchRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   route(app, guard, c.searchWorkspace, async ({ actor, params, body }) =>
-    searchWorkspace(deps, { actor, workspaceId: params.id, query: body.query, fileIds: body.file_ids, limit: body.limit }),
+    searchWorkspace(deps, {
+      actor,
+      workspaceId: params.id,
+      query: body.query,
+      fileIds: body.file_ids,
+      limit: body.limit,
+    }),
   );
 
   // NDJSON, one event a line, flushed as each is found; a failure after the first byte becomes an
@@ -29,7 +35,11 @@ export function registerSearchRoutes(app: ApiApp, guard: Guard, deps: Deps): voi
         } catch (err) {
           const e = err instanceof AppError ? err : null;
           if (!e) deps.log.error("[find_files]", err);
-          controller.enqueue(encoder.encode(`${JSON.stringify({ type: "error", code: e?.code ?? "internal", message: e?.message ?? "The search failed." })}\n`));
+          controller.enqueue(
+            encoder.encode(
+              `${JSON.stringify({ type: "error", code: e?.code ?? "internal", message: e?.message ?? "The search failed." })}\n`,
+            ),
+          );
           controller.close();
         }
       },
@@ -37,6 +47,12 @@ export function registerSearchRoutes(app: ApiApp, guard: Guard, deps: Deps): voi
         await events.return(undefined);
       },
     });
-    return new Response(stream, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
+    return new Response(stream, {
+      headers: {
+        "content-type": "application/x-ndjson; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      },
+    });
   });
 }

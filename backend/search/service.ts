@@ -18,7 +18,8 @@ const EXPANSION_WEIGHT = 1;
 const DOCUMENT_WEIGHT = 0.6;
 /** Questions about amounts, ratios and changes are answered by tables: their passages gain up to this share. */
 const TABLE_WEIGHT = 0.75;
-const QUANTITATIVE = /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
+const QUANTITATIVE =
+  /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 
@@ -32,7 +33,10 @@ export async function searchWorkspace(
   const legs = [analyzed.terms.filter((t) => t.weight >= 1), analyzed.terms.filter((t) => t.weight < 1)];
   // Documents the question names (by company, period, form type in their file name or title):
   // searched on their own as well, so their pages compete even when other filings match more words.
-  const named = o.fileIds?.length === 1 ? new Map<string, number>() : await namedDocuments(deps, o.workspaceId, o.fileIds, analyzed.nameWords);
+  const named =
+    o.fileIds?.length === 1
+      ? new Map<string, number>()
+      : await namedDocuments(deps, o.workspaceId, o.fileIds, analyzed.nameWords);
   const scopes: (string[] | undefined)[] = [o.fileIds];
   if (named.size > 0) scopes.push([...named.keys()]);
   const scored = new Map<string, { hit: SearchHit; score: number }>();
@@ -73,7 +77,12 @@ export function numberShare(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const isDigit = c >= 48 && c <= 57;
-    const part = isDigit || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || TOKEN_MARKS.has(c) || (c > 127 && LETTER_OR_NUMBER.test(text[i]!));
+    const part =
+      isDigit ||
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      TOKEN_MARKS.has(c) ||
+      (c > 127 && LETTER_OR_NUMBER.test(text[i]!));
     if (!part) {
       inToken = false;
       continue;
@@ -98,7 +107,12 @@ const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
  * title), each word weighted by how rare it is among the documents ("pepsico" names a filing,
  * "10k" barely does). Returns the best few as file id -> share of the best score.
  */
-async function namedDocuments(deps: Deps, workspaceId: string, fileIds: string[] | undefined, nameWords: string[]): Promise<Map<string, number>> {
+async function namedDocuments(
+  deps: Deps,
+  workspaceId: string,
+  fileIds: string[] | undefined,
+  nameWords: string[],
+): Promise<Map<string, number>> {
   const named = new Map<string, number>();
   if (nameWords.length === 0) return named;
   const only = fileIds?.length ? new Set(fileIds) : null;
@@ -108,7 +122,10 @@ async function namedDocuments(deps: Deps, workspaceId: string, fileIds: string[]
   const df = new Map<string, number>();
   for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
   const scores = docs
-    .map((d) => ({ id: d.id, score: [...df.keys()].filter((w) => d.words.has(w)).reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) }))
+    .map((d) => ({
+      id: d.id,
+      score: [...df.keys()].filter((w) => d.words.has(w)).reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0),
+    }))
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, NAMED_DOCUMENTS);

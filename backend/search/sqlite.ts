@@ -26,7 +26,11 @@ const OVERFETCH = 4;
  * expression, so the rare ones count twice there; ranking them apart to take that share off
  * again cost time and measured no better (docs/ARCHITECTURE.md).
  */
-export function sqliteSearchIndex(db: Kysely<Database>, options: SearchOptions = {}, caches: SqliteCaches = { df: null, files: new FileRankCache() }): SearchIndex {
+export function sqliteSearchIndex(
+  db: Kysely<Database>,
+  options: SearchOptions = {},
+  caches: SqliteCaches = { df: null, files: new FileRankCache() },
+): SearchIndex {
   return {
     withOptions: (o) => sqliteSearchIndex(db, o, caches),
     async addPassages(tx, o) {
@@ -53,10 +57,17 @@ export function sqliteSearchIndex(db: Kysely<Database>, options: SearchOptions =
       // (file-rank.ts); a word counted past the cap is taken as the cap (a low, not a zero, IDF).
       // Below it FTS5 ranks them, as it does a file too large to rank here.
       if (oneFile && total > EXACT_BELOW) {
-        const inFile = await rankFilePassages(db, caches.files, { workspaceId: q.workspaceId, fileId: q.fileIds![0]!, terms: q.terms, limit: q.limit }, (w) => Math.min(df.get(w) ?? 0, cap), total);
+        const inFile = await rankFilePassages(
+          db,
+          caches.files,
+          { workspaceId: q.workspaceId, fileId: q.fileIds![0]!, terms: q.terms, limit: q.limit },
+          (w) => Math.min(df.get(w) ?? 0, cap),
+          total,
+        );
         if (inFile) return inFile;
       }
-      const word = (t: QueryTerm, below: number) => t.words.length === 1 && (df.get(t.words[0]!) ?? 0) > 0 && df.get(t.words[0]!)! < below;
+      const word = (t: QueryTerm, below: number) =>
+        t.words.length === 1 && (df.get(t.words[0]!) ?? 0) > 0 && df.get(t.words[0]!)! < below;
       // A file FTS5 ranks at scale (too large to rank in process): bm25 still counts each term's
       // passages in the whole index, so besides the planned terms only the words short of common
       // (counted under the cap) are scored, not the common phrases, which read every word's list
@@ -86,7 +97,12 @@ type Scope = { workspaceId: string; fileIds?: string[]; limit: number };
  * `cut`: FTS rows kept before the join; the return says whether the cut was full (then it may
  * have hidden results).
  */
-async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number | null): Promise<{ hits: SearchHit[]; full: boolean }> {
+async function ranked(
+  db: Kysely<Database>,
+  q: Scope,
+  match: string,
+  cut: number | null,
+): Promise<{ hits: SearchHit[]; full: boolean }> {
   const fts = (range: RawBuilder<unknown>) =>
     sql`select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range}`;
   let source: RawBuilder<unknown>;
@@ -99,7 +115,12 @@ async function ranked(db: Kysely<Database>, q: Scope, match: string, cut: number
   } else {
     const spans = await podSpans(db, q.workspaceId);
     if (spans?.length === 0) return { hits: [], full: false };
-    source = spans ? sql.join(spans.map((s) => fts(sql`and passages_fts.rowid between ${s.lo} and ${s.hi}`)), sql` union all `) : fts(sql``);
+    source = spans
+      ? sql.join(
+          spans.map((s) => fts(sql`and passages_fts.rowid between ${s.lo} and ${s.hi}`)),
+          sql` union all `,
+        )
+      : fts(sql``);
   }
   const order = cut === null ? sql`` : sql`order by rank limit ${cut}`;
   const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
@@ -145,7 +166,11 @@ async function podSpans(db: Kysely<Database>, workspaceId: string): Promise<{ lo
  * index has grown or shrunk by a tenth. All workspaces together: a word's rarity, like bm25's
  * IDF, is the whole index's.
  */
-async function documentFrequencies(db: Kysely<Database>, caches: SqliteCaches, terms: QueryTerm[]): Promise<{ df: Map<string, number>; total: number; cap: number }> {
+async function documentFrequencies(
+  db: Kysely<Database>,
+  caches: SqliteCaches,
+  terms: QueryTerm[],
+): Promise<{ df: Map<string, number>; total: number; cap: number }> {
   const totalRow = await sql<{ n: number | null }>`select max(seq) as n from passages`.execute(db);
   const total = Number(totalRow.rows[0]?.n ?? 0);
   let cache = caches.df;
@@ -156,7 +181,9 @@ async function documentFrequencies(db: Kysely<Database>, caches: SqliteCaches, t
     let n = cache.words.get(word);
     if (n === undefined) {
       const { rows } = await sql<{ n: number }>`
-        select count(*) as n from (select 1 from passages_fts where passages_fts match ${`"${word}"`} limit ${cap})`.execute(db);
+        select count(*) as n from (select 1 from passages_fts where passages_fts match ${`"${word}"`} limit ${cap})`.execute(
+        db,
+      );
       n = Number(rows[0]?.n ?? 0);
       // Past the cap the count is unknown: cost it as the whole index.
       if (n >= cap) n = Math.max(cap, total);

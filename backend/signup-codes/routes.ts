@@ -10,5 +10,7 @@ export function registerSignupCodeRoutes(app: ApiApp, guard: Guard, deps: Deps):
   );
   route(app, guard, c.listSignupCodes, async () => ({ codes: await service.listSignupCodes(deps.db) }));
   route(app, guard, c.deactivateSignupCode, async ({ params }) => service.deactivateSignupCode(deps.db, params.code));
-  route(app, guard, c.checkAdminRole, async ({ actor }) => ({ isAdmin: await deps.admin.isAdmin(actor?.user ?? null) }));
+  route(app, guard, c.checkAdminRole, async ({ actor }) => ({
+    isAdmin: await deps.admin.isAdmin(actor?.user ?? null),
+  }));
 }

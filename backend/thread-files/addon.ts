@@ -18,9 +18,17 @@ export function unreadable(err: unknown): never {
 }
 
 /** What the viewer needs to show a version: a workbook's sheets and cells, or a document's text. */
-export async function getThreadFileAddon(deps: Deps, o: ThreadTarget & { versionId: string; latest: boolean }): Promise<ThreadFileAddon> {
+export async function getThreadFileAddon(
+  deps: Deps,
+  o: ThreadTarget & { versionId: string; latest: boolean },
+): Promise<ThreadFileAddon> {
   const v = await loadVersion(deps, o);
-  const head = { file_id: v.file_id, version_id: v.version_id, filename: v.filename, is_latest: v.version_id === v.current_version_id };
+  const head = {
+    file_id: v.file_id,
+    version_id: v.version_id,
+    filename: v.filename,
+    is_latest: v.version_id === v.current_version_id,
+  };
   const kind = kindOf(v.filename, v.content_type);
   if (kind === "binary") return { kind, ...head, content_type: v.content_type };
   const bytes = await readVersionBytes(deps, v, ADDON_MAX_BYTES);
@@ -37,7 +45,14 @@ export async function getThreadFileAddon(deps: Deps, o: ThreadTarget & { version
       hidden: Boolean(s.hidden),
       dimensions: s.dimensions,
       cell_count: s.cellCount,
-      cells: s.cells.map((c) => ({ ref: c.ref, value: c.value, formula: c.formula ?? null, num_fmt: c.numFmt ?? null, text: c.text ?? null, comment: c.comment ?? null })),
+      cells: s.cells.map((c) => ({
+        ref: c.ref,
+        value: c.value,
+        formula: c.formula ?? null,
+        num_fmt: c.numFmt ?? null,
+        text: c.text ?? null,
+        comment: c.comment ?? null,
+      })),
       truncated: s.truncated,
     })),
     truncated: book.truncated,

@@ -17,30 +17,52 @@ export const DIFF_MAX_CHANGES = 5_000;
  * formulas, rows and sheets added or removed), line by line for a text. Both versions must be of
  * the file named in the path.
  */
-export async function diffThreadFile(deps: Deps, o: ThreadTarget & { fileId: string; from: string; to: string }): Promise<ThreadFileDiff> {
+export async function diffThreadFile(
+  deps: Deps,
+  o: ThreadTarget & { fileId: string; from: string; to: string },
+): Promise<ThreadFileDiff> {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "read");
-  const [from, to] = await Promise.all([o.from, o.to].map((versionId) => findVersion(deps.db.kysely, { ...o, versionId })));
+  const [from, to] = await Promise.all(
+    [o.from, o.to].map((versionId) => findVersion(deps.db.kysely, { ...o, versionId })),
+  );
   if (!from || !to) throw new AppError("not_found", "Thread file version not found.");
   if (from.file_id !== o.fileId || to.file_id !== o.fileId) {
-    throw new AppError("thread-files/different-files", "Both versions must be versions of this file: a diff compares two versions of one file.");
+    throw new AppError(
+      "thread-files/different-files",
+      "Both versions must be versions of this file: a diff compares two versions of one file.",
+    );
   }
   const kind = kindOf(from.filename, to.content_type);
   const [a, b] = await Promise.all([from, to].map((v) => readVersionBytes(deps, v, ADDON_MAX_BYTES)));
   const head = { file_id: o.fileId, from: from.version_id, to: to.version_id };
   if (kind === "workbook") {
-    const d = await diffWorkbooks(new Uint8Array(a!), new Uint8Array(b!), { maxChanges: DIFF_MAX_CHANGES }).catch(unreadable);
-    const state = (s: { value: unknown; formula?: string } | null) => (s ? { value: s.value as ThreadFileDiffCellValue, formula: s.formula ?? null } : null);
+    const d = await diffWorkbooks(new Uint8Array(a!), new Uint8Array(b!), { maxChanges: DIFF_MAX_CHANGES }).catch(
+      unreadable,
+    );
+    const state = (s: { value: unknown; formula?: string } | null) =>
+      s ? { value: s.value as ThreadFileDiffCellValue, formula: s.formula ?? null } : null;
     return {
       kind,
       ...head,
       sheets_added: d.sheetsAdded,
       sheets_removed: d.sheetsRemoved,
-      changes: d.cells.map((c) => ({ sheet: c.sheet, cell: c.ref, before_cell: c.beforeRef ?? null, before: state(c.before), after: state(c.after), kind: c.change })),
+      changes: d.cells.map((c) => ({
+        sheet: c.sheet,
+        cell: c.ref,
+        before_cell: c.beforeRef ?? null,
+        before: state(c.before),
+        after: state(c.after),
+        kind: c.change,
+      })),
       rows: d.rows,
       truncated: d.truncated,
     };
   }
-  if (kind === "binary") throw new AppError("thread-files/unreadable", `"${from.filename}" is neither a workbook nor a text document: its versions can't be compared.`);
+  if (kind === "binary")
+    throw new AppError(
+      "thread-files/unreadable",
+      `"${from.filename}" is neither a workbook nor a text document: its versions can't be compared.`,
+    );
   let t;
   try {
     t = textDiff(a!.toString("utf8"), b!.toString("utf8"));
@@ -59,7 +81,12 @@ export async function diffThreadFile(deps: Deps, o: ThreadTarget & { fileId: str
       old_lines: h.oldLines,
       new_start: h.newStart,
       new_lines: h.newLines,
-      lines: h.lines.map((l) => ({ type: l.type, old_line: l.oldLine ?? null, new_line: l.newLine ?? null, text: l.text })),
+      lines: h.lines.map((l) => ({
+        type: l.type,
+        old_line: l.oldLine ?? null,
+        new_line: l.newLine ?? null,
+        text: l.text,
+      })),
     })),
   };
 }

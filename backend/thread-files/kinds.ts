@@ -15,7 +15,19 @@ const TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
   ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
-const TEXT_EXTENSIONS = new Set([".csv", ".tsv", ".txt", ".md", ".markdown", ".json", ".html", ".htm", ".xml", ".yaml", ".yml"]);
+const TEXT_EXTENSIONS = new Set([
+  ".csv",
+  ".tsv",
+  ".txt",
+  ".md",
+  ".markdown",
+  ".json",
+  ".html",
+  ".htm",
+  ".xml",
+  ".yaml",
+  ".yml",
+]);
 
 /** The content type a thread file is stored with: from its name, else what was sent. */
 export function contentTypeFor(filename: string, sent?: string): string {

@@ -6,8 +6,22 @@ export function versionRows(db: Executor, o: { workspaceId: string; threadId: st
     .selectFrom("file_versions as v")
     .innerJoin("files as f", "f.id", "v.file_id")
     .select([
-      "v.id as version_id", "v.file_id", "v.blob_key", "v.byte_size", "v.content_type", "v.checksum", "v.message_id", "v.number", "v.created_at",
-      "f.filename", "f.thread_id", "f.workspace_id", "f.current_version_id", "f.original_file_id", "f.created_at as file_created_at", "f.updated_at as file_updated_at",
+      "v.id as version_id",
+      "v.file_id",
+      "v.blob_key",
+      "v.byte_size",
+      "v.content_type",
+      "v.checksum",
+      "v.message_id",
+      "v.number",
+      "v.created_at",
+      "f.filename",
+      "f.thread_id",
+      "f.workspace_id",
+      "f.current_version_id",
+      "f.original_file_id",
+      "f.created_at as file_created_at",
+      "f.updated_at as file_updated_at",
     ])
     .where("f.scope", "=", "thread")
     .where("f.thread_id", "=", o.threadId)
@@ -22,7 +36,10 @@ export function findVersion(db: Executor, o: { workspaceId: string; threadId: st
 
 /** The file's current version. */
 export function findLatestVersion(db: Executor, o: { workspaceId: string; threadId: string; fileId: string }) {
-  return versionRows(db, o).where("f.id", "=", o.fileId).whereRef("v.id", "=", "f.current_version_id").executeTakeFirst();
+  return versionRows(db, o)
+    .where("f.id", "=", o.fileId)
+    .whereRef("v.id", "=", "f.current_version_id")
+    .executeTakeFirst();
 }
 
 /** Every version of the thread's files (or of one), newest first within each file. */
@@ -46,6 +63,10 @@ export async function threadBlobKeys(db: Executor, threadId: string): Promise<st
 
 /** The highest version number a file has (0 when it has none). */
 export async function lastVersionNumber(db: Executor, fileId: string): Promise<number> {
-  const last = await db.selectFrom("file_versions").select((eb) => eb.fn.max("number").as("n")).where("file_id", "=", fileId).executeTakeFirst();
+  const last = await db
+    .selectFrom("file_versions")
+    .select((eb) => eb.fn.max("number").as("n"))
+    .where("file_id", "=", fileId)
+    .executeTakeFirst();
   return Number(last?.n ?? 0);
 }

@@ -29,22 +29,56 @@ export function registerThreadFileRoutes(app: ApiApp, guard: Guard, deps: Deps):
     throw new AppError("thread-files/missing-version-id", MSG.missingVersionForTransfer);
   });
 
-  route(app, guard, c.listThreadFiles, async ({ actor, params }) => listThreadFiles(deps, { actor, workspaceId: params.id, threadId: params.tid }));
+  route(app, guard, c.listThreadFiles, async ({ actor, params }) =>
+    listThreadFiles(deps, { actor, workspaceId: params.id, threadId: params.tid }),
+  );
   route(app, guard, c.getThreadFileVersion, async ({ actor, params, query }) =>
-    getThreadFileVersion(deps, { actor, workspaceId: params.id, threadId: params.tid, versionId: requireVersionId(params.version_id, MSG.missingVersionForRequest), latest: latest(query) }),
+    getThreadFileVersion(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      versionId: requireVersionId(params.version_id, MSG.missingVersionForRequest),
+      latest: latest(query),
+    }),
   );
   route(app, guard, c.getThreadFileAddon, async ({ actor, params, query }) =>
-    getThreadFileAddon(deps, { actor, workspaceId: params.id, threadId: params.tid, versionId: requireVersionId(params.version_id, MSG.missingVersionForAddon), latest: latest(query) }),
+    getThreadFileAddon(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      versionId: requireVersionId(params.version_id, MSG.missingVersionForAddon),
+      latest: latest(query),
+    }),
   );
   route(app, guard, c.renameThreadFile, async ({ actor, params, body }) =>
-    renameThreadFile(deps, { actor, workspaceId: params.id, threadId: params.tid, fileId: params.fid, filename: body.filename }),
+    renameThreadFile(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      fileId: params.fid,
+      filename: body.filename,
+    }),
   );
   route(app, guard, c.transferThreadFile, async ({ actor, params, body }) => {
     const versionId = requireVersionId(params.version_id, MSG.missingVersionForTransfer);
-    return transferThreadFile(deps, { actor, workspaceId: params.id, threadId: params.tid, versionId, fileId: body.file_id, filename: body.filename });
+    return transferThreadFile(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      versionId,
+      fileId: body.file_id,
+      filename: body.filename,
+    });
   });
   route(app, guard, c.diffThreadFile, async ({ actor, params, query }) =>
-    diffThreadFile(deps, { actor, workspaceId: params.id, threadId: params.tid, fileId: params.fid, from: query.from, to: query.to }),
+    diffThreadFile(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      fileId: params.fid,
+      from: query.from,
+      to: query.to,
+    }),
   );
 
   rawRoute(app, guard, c.editThreadFile, async ({ c: ctx, actor, params }) => {
@@ -53,8 +87,12 @@ export function registerThreadFileRoutes(app: ApiApp, guard: Guard, deps: Deps):
       const fields = parseForm(c.editThreadFileForm, form.fields);
       // Spec section 5: the edited version (fileVersion) and the original workspace file
       // (originalFileId) name two different things to save against; both at once is refused.
-      if (fields.version_id && fields.file_id) throw new AppError("thread-files/version-and-original", MSG.versionAndOriginal);
-      if (!form.file) throw new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", { file: "file is required" });
+      if (fields.version_id && fields.file_id)
+        throw new AppError("thread-files/version-and-original", MSG.versionAndOriginal);
+      if (!form.file)
+        throw new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", {
+          file: "file is required",
+        });
       const saved = await saveThreadFileVersion(deps, {
         actor,
         workspaceId: params.id,

@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
-import { DEFAULT_EDITED_FILENAME, THREAD_FILE_MESSAGES, type SavedThreadFileVersion } from "../../contracts/thread-files.ts";
+import {
+  DEFAULT_EDITED_FILENAME,
+  THREAD_FILE_MESSAGES,
+  type SavedThreadFileVersion,
+} from "../../contracts/thread-files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
 import { findFile, insertFile, insertVersion, updateFile } from "../files/repo.ts";
@@ -37,22 +41,40 @@ export interface SaveThreadFileVersion {
  * The owner's quota is checked as for any upload; the bytes are never queued for indexing.
  */
 export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion): Promise<SavedThreadFileVersion> {
-  if (o.versionId && o.originalFileId) throw new AppError("thread-files/version-and-original", THREAD_FILE_MESSAGES.versionAndOriginal);
+  if (o.versionId && o.originalFileId)
+    throw new AppError("thread-files/version-and-original", THREAD_FILE_MESSAGES.versionAndOriginal);
   requireFullAccess(o.actor);
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
   const db = deps.db.kysely;
-  const base = o.versionId ? await findVersion(db, { workspaceId: o.workspaceId, threadId: o.threadId, versionId: o.versionId }) : undefined;
+  const base = o.versionId
+    ? await findVersion(db, { workspaceId: o.workspaceId, threadId: o.threadId, versionId: o.versionId })
+    : undefined;
   if (o.versionId && !base) throw new AppError("not_found", "Thread file version not found.");
-  if (o.originalFileId && !(await findFile(db, { id: o.originalFileId, scope: "workspace", workspaceId: o.workspaceId }))) {
+  if (
+    o.originalFileId &&
+    !(await findFile(db, { id: o.originalFileId, scope: "workspace", workspaceId: o.workspaceId }))
+  ) {
     throw new AppError("not_found", "The original workspace file was not found.");
   }
   const filename = o.filename?.trim() || base?.filename || DEFAULT_EDITED_FILENAME;
-  const contentType = o.contentType && o.contentType !== "application/octet-stream" ? o.contentType : contentTypeFor(filename, o.contentType);
+  const contentType =
+    o.contentType && o.contentType !== "application/octet-stream"
+      ? o.contentType
+      : contentTypeFor(filename, o.contentType);
 
   const versionId = crypto.randomUUID();
   const key = blobKey("files", versionId);
-  const body = o.body instanceof Readable ? o.body : Readable.from([Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength)]);
-  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body, contentType, maxBytes: deps.config.MAX_UPLOAD_BYTES });
+  const body =
+    o.body instanceof Readable
+      ? o.body
+      : Readable.from([Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength)]);
+  const { byteSize, checksum } = await storeCounted(deps, {
+    actor: o.actor,
+    key,
+    body,
+    contentType,
+    maxBytes: deps.config.MAX_UPLOAD_BYTES,
+  });
 
   const t = now();
   const fileId = base?.file_id ?? crypto.randomUUID();
@@ -60,16 +82,34 @@ export async function saveThreadFileVersion(deps: Deps, o: SaveThreadFileVersion
     await db.transaction().execute(async (tx) => {
       if (!base) {
         await insertFile(tx, {
-          id: fileId, scope: "thread", workspace_id: o.workspaceId, thread_id: o.threadId, owner_id: o.actor.user.id, filename,
-          original_file_id: o.originalFileId ?? null, current_version_id: null, status: "uploaded", error: null, created_at: t, updated_at: t,
+          id: fileId,
+          scope: "thread",
+          workspace_id: o.workspaceId,
+          thread_id: o.threadId,
+          owner_id: o.actor.user.id,
+          filename,
+          original_file_id: o.originalFileId ?? null,
+          current_version_id: null,
+          status: "uploaded",
+          error: null,
+          created_at: t,
+          updated_at: t,
         });
       }
       // Touching the file first locks its row (PostgreSQL), so racing saves number their versions in turn.
       await updateFile(tx, fileId, { updated_at: t });
       const last = await lastVersionNumber(tx, fileId);
       await insertVersion(tx, {
-        id: versionId, file_id: fileId, blob_key: key, byte_size: byteSize, content_type: contentType, checksum,
-        created_by: o.actor.user.id, created_at: t, message_id: o.messageId ?? null, number: last + 1,
+        id: versionId,
+        file_id: fileId,
+        blob_key: key,
+        byte_size: byteSize,
+        content_type: contentType,
+        checksum,
+        created_by: o.actor.user.id,
+        created_at: t,
+        message_id: o.messageId ?? null,
+        number: last + 1,
       });
       await updateFile(tx, fileId, { current_version_id: versionId, filename, updated_at: t });
       await touchThread(tx, o.threadId, t);

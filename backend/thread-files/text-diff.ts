@@ -51,13 +51,23 @@ export class TextDiffError extends Error {
  */
 export function textDiff(before: string, after: string, options: TextDiffOptions = {}): TextDiffResult {
   const maxChars = options.maxChars ?? 5_000_000;
-  for (const [side, text] of [["old", before], ["new", after]] as const) {
-    if (text.length > maxChars) throw new TextDiffError("diff/too-large", `The ${side} text has ${text.length} characters; the limit is ${maxChars}.`);
+  for (const [side, text] of [
+    ["old", before],
+    ["new", after],
+  ] as const) {
+    if (text.length > maxChars)
+      throw new TextDiffError(
+        "diff/too-large",
+        `The ${side} text has ${text.length} characters; the limit is ${maxChars}.`,
+      );
   }
   const a = lines(before);
   const b = lines(after);
   if (a === b) return { hunks: [], added: 0, removed: 0, identical: true };
-  const patch = structuredPatch("before", "after", a, b, undefined, undefined, { context: options.context ?? 3, timeout: options.timeoutMs ?? 5000 });
+  const patch = structuredPatch("before", "after", a, b, undefined, undefined, {
+    context: options.context ?? 3,
+    timeout: options.timeoutMs ?? 5000,
+  });
   if (!patch) throw new TextDiffError("diff/too-large", "The two texts are too different to compare in time.");
   let added = 0;
   let removed = 0;

@@ -20,17 +20,29 @@ import { loadVersion, type ThreadTarget } from "./service.ts";
  * as the next version of the workspace file `fileId`, or as a new workspace file named `filename`.
  * Exactly one of the two; the owner's quota is checked for the copied bytes.
  */
-export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: Actor; versionId: string; fileId?: string; filename?: string }): Promise<FileInfo> {
-  if (Boolean(o.fileId) === Boolean(o.filename)) throw new AppError("thread-files/transfer-target", THREAD_FILE_MESSAGES.transferTarget);
+export async function transferThreadFile(
+  deps: Deps,
+  o: ThreadTarget & { actor: Actor; versionId: string; fileId?: string; filename?: string },
+): Promise<FileInfo> {
+  if (Boolean(o.fileId) === Boolean(o.filename))
+    throw new AppError("thread-files/transfer-target", THREAD_FILE_MESSAGES.transferTarget);
   requireFullAccess(o.actor);
   const v = await loadVersion(deps, { ...o, ability: "write" });
   if (o.filename) {
     if (!isSupported(o.filename)) {
-      throw new AppError("unprocessable", `Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`);
+      throw new AppError(
+        "unprocessable",
+        `Files of this type can't be added to a workspace. Supported: ${SUPPORTED_EXTENSIONS.join(", ")}.`,
+      );
     }
     const stored = await storeStream(deps, {
-      actor: o.actor, scope: "workspace", workspaceId: o.workspaceId, filename: o.filename, contentType: v.content_type,
-      body: await deps.blobs.get(v.blob_key), maxBytes: Number(v.byte_size),
+      actor: o.actor,
+      scope: "workspace",
+      workspaceId: o.workspaceId,
+      filename: o.filename,
+      contentType: v.content_type,
+      body: await deps.blobs.get(v.blob_key),
+      maxBytes: Number(v.byte_size),
     });
     return presentFile(stored);
   }
@@ -40,10 +52,25 @@ export async function transferThreadFile(deps: Deps, o: ThreadTarget & { actor: 
 
   const versionId = crypto.randomUUID();
   const key = blobKey("files", versionId);
-  const { byteSize, checksum } = await storeCounted(deps, { actor: o.actor, key, body: await deps.blobs.get(v.blob_key), contentType: v.content_type, maxBytes: Number(v.byte_size) });
+  const { byteSize, checksum } = await storeCounted(deps, {
+    actor: o.actor,
+    key,
+    body: await deps.blobs.get(v.blob_key),
+    contentType: v.content_type,
+    maxBytes: Number(v.byte_size),
+  });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {
-    await insertVersion(tx, { id: versionId, file_id: target.id, blob_key: key, byte_size: byteSize, content_type: v.content_type, checksum, created_by: o.actor.user.id, created_at: t });
+    await insertVersion(tx, {
+      id: versionId,
+      file_id: target.id,
+      blob_key: key,
+      byte_size: byteSize,
+      content_type: v.content_type,
+      checksum,
+      created_by: o.actor.user.id,
+      created_at: t,
+    });
     await updateFile(tx, target.id, { current_version_id: versionId, status: "uploaded", error: null, updated_at: t });
     await enqueueIngest(tx, { fileId: target.id, versionId });
     await touchWorkspace(tx, o.workspaceId, t);

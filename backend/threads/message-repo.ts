@@ -17,30 +17,55 @@ function messageRows(db: Executor, viewerId: string | null) {
 export type MessageRow = NonNullable<Awaited<ReturnType<ReturnType<typeof messageRows>["executeTakeFirst"]>>>;
 
 export function findMessage(db: Executor, o: { threadId: string; messageId: string; viewerId: string | null }) {
-  return messageRows(db, o.viewerId).where("m.id", "=", o.messageId).where("m.thread_id", "=", o.threadId).executeTakeFirst();
+  return messageRows(db, o.viewerId)
+    .where("m.id", "=", o.messageId)
+    .where("m.thread_id", "=", o.threadId)
+    .executeTakeFirst();
 }
 
 /** A thread's messages, oldest first. limit + 1 rows. */
-export function listMessageRows(db: Executor, o: { threadId: string; viewerId: string | null; limit: number; cursor?: string }) {
+export function listMessageRows(
+  db: Executor,
+  o: { threadId: string; viewerId: string | null; limit: number; cursor?: string },
+) {
   let q = messageRows(db, o.viewerId).where("m.thread_id", "=", o.threadId);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("m.created_at", "m.id", ">", c));
-  return q.orderBy("m.created_at", "asc").orderBy("m.id", "asc").limit(o.limit + 1).execute();
+  return q
+    .orderBy("m.created_at", "asc")
+    .orderBy("m.id", "asc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 /** Makes a message the active one among its siblings (same parent and role). Run in a transaction. */
-export async function activateMessage(db: Executor, m: Pick<MessageTable, "id" | "thread_id" | "role" | "parent_id">): Promise<void> {
-  let siblings = db.updateTable("messages").set({ is_active: 0 }).where("thread_id", "=", m.thread_id).where("role", "=", m.role);
-  siblings = m.parent_id === null ? siblings.where("parent_id", "is", null) : siblings.where("parent_id", "=", m.parent_id);
+export async function activateMessage(
+  db: Executor,
+  m: Pick<MessageTable, "id" | "thread_id" | "role" | "parent_id">,
+): Promise<void> {
+  let siblings = db
+    .updateTable("messages")
+    .set({ is_active: 0 })
+    .where("thread_id", "=", m.thread_id)
+    .where("role", "=", m.role);
+  siblings =
+    m.parent_id === null ? siblings.where("parent_id", "is", null) : siblings.where("parent_id", "=", m.parent_id);
   await siblings.execute();
   await db.updateTable("messages").set({ is_active: 1, updated_at: now() }).where("id", "=", m.id).execute();
 }
 
 /** Sets a user's rating of a message, or removes it (rating null). */
-export async function setFeedback(db: Executor, o: { messageId: string; userId: string; rating: "up" | "down" | null; comment?: string }): Promise<void> {
+export async function setFeedback(
+  db: Executor,
+  o: { messageId: string; userId: string; rating: "up" | "down" | null; comment?: string },
+): Promise<void> {
   const rating = o.rating;
   if (rating === null) {
-    await db.deleteFrom("message_feedback").where("message_id", "=", o.messageId).where("user_id", "=", o.userId).execute();
+    await db
+      .deleteFrom("message_feedback")
+      .where("message_id", "=", o.messageId)
+      .where("user_id", "=", o.userId)
+      .execute();
   } else {
     await db
       .insertInto("message_feedback")
@@ -54,7 +79,12 @@ export async function setFeedback(db: Executor, o: { messageId: string; userId: 
 
 /** A message of a thread, without feedback. */
 export function findThreadMessage(db: Executor, o: { threadId: string; messageId: string }) {
-  return db.selectFrom("messages").selectAll().where("id", "=", o.messageId).where("thread_id", "=", o.threadId).executeTakeFirst();
+  return db
+    .selectFrom("messages")
+    .selectAll()
+    .where("id", "=", o.messageId)
+    .where("thread_id", "=", o.threadId)
+    .executeTakeFirst();
 }
 
 /**
@@ -65,8 +95,16 @@ export function findThreadMessage(db: Executor, o: { threadId: string; messageId
 export async function insertQuestionAndAnswer(
   db: Executor,
   o: {
-    threadId: string; userId: string; questionId: string; answerId: string; query: string; fileIds: string[] | undefined;
-    model: string; askedAt: string; answeredAt: string; rename?: { from: string; to: string };
+    threadId: string;
+    userId: string;
+    questionId: string;
+    answerId: string;
+    query: string;
+    fileIds: string[] | undefined;
+    model: string;
+    askedAt: string;
+    answeredAt: string;
+    rename?: { from: string; to: string };
   },
 ): Promise<string | null> {
   const leaf = await db
@@ -80,26 +118,70 @@ export async function insertQuestionAndAnswer(
   const base = { thread_id: o.threadId, is_active: 1, created_by: o.userId };
   await db
     .insertInto("messages")
-    .values({ ...base, id: o.questionId, parent_id: leaf?.id ?? null, role: "user", content: o.query, status: "complete", file_ids: o.fileIds ? JSON.stringify(o.fileIds) : null, created_at: o.askedAt, updated_at: o.askedAt })
+    .values({
+      ...base,
+      id: o.questionId,
+      parent_id: leaf?.id ?? null,
+      role: "user",
+      content: o.query,
+      status: "complete",
+      file_ids: o.fileIds ? JSON.stringify(o.fileIds) : null,
+      created_at: o.askedAt,
+      updated_at: o.askedAt,
+    })
     .execute();
   await db
     .insertInto("messages")
-    .values({ ...base, id: o.answerId, parent_id: o.questionId, role: "assistant", content: "", status: "streaming", model: o.model, created_at: o.answeredAt, updated_at: o.answeredAt })
+    .values({
+      ...base,
+      id: o.answerId,
+      parent_id: o.questionId,
+      role: "assistant",
+      content: "",
+      status: "streaming",
+      model: o.model,
+      created_at: o.answeredAt,
+      updated_at: o.answeredAt,
+    })
     .execute();
   const name = !leaf && o.rename ? o.rename.to : null;
-  let touch = db.updateTable("threads").set({ updated_at: o.answeredAt, ...(name ? { name } : {}) }).where("id", "=", o.threadId);
+  let touch = db
+    .updateTable("threads")
+    .set({ updated_at: o.answeredAt, ...(name ? { name } : {}) })
+    .where("id", "=", o.threadId);
   if (name && o.rename) touch = touch.where("name", "=", o.rename.from);
   await touch.execute();
   return name;
 }
 
 /** A new empty answer (status streaming) to a question, made the active one among its siblings. Run in a transaction. */
-export async function insertRegeneratedAnswer(db: Executor, o: { threadId: string; questionId: string; answerId: string; model: string; userId: string }): Promise<void> {
+export async function insertRegeneratedAnswer(
+  db: Executor,
+  o: { threadId: string; questionId: string; answerId: string; model: string; userId: string },
+): Promise<void> {
   const t = now();
-  await db.updateTable("messages").set({ is_active: 0, updated_at: t }).where("thread_id", "=", o.threadId).where("parent_id", "=", o.questionId).where("role", "=", "assistant").execute();
+  await db
+    .updateTable("messages")
+    .set({ is_active: 0, updated_at: t })
+    .where("thread_id", "=", o.threadId)
+    .where("parent_id", "=", o.questionId)
+    .where("role", "=", "assistant")
+    .execute();
   await db
     .insertInto("messages")
-    .values({ id: o.answerId, thread_id: o.threadId, parent_id: o.questionId, role: "assistant", content: "", status: "streaming", is_active: 1, model: o.model, created_by: o.userId, created_at: t, updated_at: t })
+    .values({
+      id: o.answerId,
+      thread_id: o.threadId,
+      parent_id: o.questionId,
+      role: "assistant",
+      content: "",
+      status: "streaming",
+      is_active: 1,
+      model: o.model,
+      created_by: o.userId,
+      created_at: t,
+      updated_at: t,
+    })
     .execute();
 }
 
@@ -119,7 +201,10 @@ export function historyRows(db: Executor, o: { threadId: string; before: string;
 }
 
 /** Writes an answer's text and citations so far (and its final status); false when its row is gone. */
-export async function updateAnswer(db: Executor, o: { id: string; content: string; citations: string; status: MessageTable["status"] | null; at: string }): Promise<boolean> {
+export async function updateAnswer(
+  db: Executor,
+  o: { id: string; content: string; citations: string; status: MessageTable["status"] | null; at: string },
+): Promise<boolean> {
   const updated = await db
     .updateTable("messages")
     .set({ content: o.content, citations: o.citations, updated_at: o.at, ...(o.status ? { status: o.status } : {}) })
@@ -131,7 +216,12 @@ export async function updateAnswer(db: Executor, o: { id: string; content: strin
 /** Which of these answers someone asked to cancel. */
 export async function cancelRequested(db: Executor, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom("messages").select("id").where("id", "in", ids).where("cancel_requested_at", "is not", null).execute();
+  const rows = await db
+    .selectFrom("messages")
+    .select("id")
+    .where("id", "in", ids)
+    .where("cancel_requested_at", "is not", null)
+    .execute();
   return rows.map((r) => r.id);
 }
 

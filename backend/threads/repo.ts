@@ -24,16 +24,26 @@ export function threadRows(db: Executor, viewerId: string | null) {
 export type ThreadRow = NonNullable<Awaited<ReturnType<ReturnType<typeof threadRows>["executeTakeFirst"]>>>;
 
 export function findThread(db: Executor, o: { workspaceId: string; threadId: string; viewerId: string | null }) {
-  return threadRows(db, o.viewerId).where("t.id", "=", o.threadId).where("t.workspace_id", "=", o.workspaceId).executeTakeFirst();
+  return threadRows(db, o.viewerId)
+    .where("t.id", "=", o.threadId)
+    .where("t.workspace_id", "=", o.workspaceId)
+    .executeTakeFirst();
 }
 
 /** A workspace's threads, pinned first then newest: the cursor carries "pinned|updated_at". limit + 1 rows. */
-export function listThreadRows(db: Executor, o: { workspaceId: string; viewerId: string | null; limit: number; cursor?: string }) {
+export function listThreadRows(
+  db: Executor,
+  o: { workspaceId: string; viewerId: string | null; limit: number; cursor?: string },
+) {
   let q = threadRows(db, o.viewerId).where("t.workspace_id", "=", o.workspaceId);
   const c = decodeCursor(o.cursor);
   const sortKey = sql<string>`(${sql.ref("t.is_pinned")} || '|' || ${sql.ref("t.updated_at")})`;
   if (c) q = q.where(afterCursor(sortKey, "t.id", "<", c));
-  return q.orderBy(sortKey, "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
+  return q
+    .orderBy(sortKey, "desc")
+    .orderBy("t.id", "desc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 /** Bookmarked threads the user can still read (a workspace made private drops out), newest first. limit + 1 rows. */
@@ -45,26 +55,51 @@ export function bookmarkedThreadRows(db: Executor, o: { userId: string; limit: n
     .where((eb) => eb.or([eb("w.owner_id", "=", uid), eb("w.is_public", "=", 1)]));
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
-  return q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
+  return q
+    .orderBy("t.updated_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 /** Threads across the user's own workspaces, newest first. limit + 1 rows. */
 export function ownedThreadRows(db: Executor, o: { userId: string; limit: number; cursor?: string }) {
-  let q = threadRows(db, o.userId).innerJoin("workspaces as w", "w.id", "t.workspace_id").where("w.owner_id", "=", o.userId);
+  let q = threadRows(db, o.userId)
+    .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+    .where("w.owner_id", "=", o.userId);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
-  return q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(o.limit + 1).execute();
-}
-
-export async function insertThread(db: Executor, o: { id: string; workspaceId: string; createdBy: string; name: string }): Promise<void> {
-  const t = now();
-  await db
-    .insertInto("threads")
-    .values({ id: o.id, workspace_id: o.workspaceId, created_by: o.createdBy, name: o.name, is_pinned: 0, created_at: t, updated_at: t })
+  return q
+    .orderBy("t.updated_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(o.limit + 1)
     .execute();
 }
 
-export async function updateThread(db: Executor, threadId: string, o: { name?: string; pinned?: boolean }): Promise<void> {
+export async function insertThread(
+  db: Executor,
+  o: { id: string; workspaceId: string; createdBy: string; name: string },
+): Promise<void> {
+  const t = now();
+  await db
+    .insertInto("threads")
+    .values({
+      id: o.id,
+      workspace_id: o.workspaceId,
+      created_by: o.createdBy,
+      name: o.name,
+      is_pinned: 0,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+}
+
+export async function updateThread(
+  db: Executor,
+  threadId: string,
+  o: { name?: string; pinned?: boolean },
+): Promise<void> {
   await db
     .updateTable("threads")
     .set({
@@ -77,8 +112,16 @@ export async function updateThread(db: Executor, threadId: string, o: { name?: s
 }
 
 /** Renames a thread only if it is still named `from` (nobody renamed it meanwhile). */
-export async function renameThreadIfNamed(db: Executor, o: { threadId: string; from: string; to: string }): Promise<void> {
-  await db.updateTable("threads").set({ name: o.to, updated_at: now() }).where("id", "=", o.threadId).where("name", "=", o.from).execute();
+export async function renameThreadIfNamed(
+  db: Executor,
+  o: { threadId: string; from: string; to: string },
+): Promise<void> {
+  await db
+    .updateTable("threads")
+    .set({ name: o.to, updated_at: now() })
+    .where("id", "=", o.threadId)
+    .where("name", "=", o.from)
+    .execute();
 }
 
 /** Marks a thread as changed at `at` (it sorts as newest). */
@@ -91,7 +134,10 @@ export async function deleteThread(db: Executor, threadId: string): Promise<void
   await db.deleteFrom("threads").where("id", "=", threadId).execute();
 }
 
-export async function setThreadBookmark(db: Executor, o: { userId: string; threadId: string; on: boolean }): Promise<void> {
+export async function setThreadBookmark(
+  db: Executor,
+  o: { userId: string; threadId: string; on: boolean },
+): Promise<void> {
   if (o.on) {
     await db
       .insertInto("thread_bookmarks")
@@ -99,6 +145,10 @@ export async function setThreadBookmark(db: Executor, o: { userId: string; threa
       .onConflict((oc) => oc.columns(["user_id", "thread_id"]).doNothing())
       .execute();
   } else {
-    await db.deleteFrom("thread_bookmarks").where("user_id", "=", o.userId).where("thread_id", "=", o.threadId).execute();
+    await db
+      .deleteFrom("thread_bookmarks")
+      .where("user_id", "=", o.userId)
+      .where("thread_id", "=", o.threadId)
+      .execute();
   }
 }

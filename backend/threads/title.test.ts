@@ -15,7 +15,9 @@ describe("titleFromQuery", () => {
   });
 
   it("cuts a long question at a word boundary with an ellipsis", () => {
-    const t = titleFromQuery("Compare the quarterly revenue of every region we operate in against the previous fiscal year");
+    const t = titleFromQuery(
+      "Compare the quarterly revenue of every region we operate in against the previous fiscal year",
+    );
     expect(t).toBe("Compare the quarterly revenue of every region we operate in…");
     expect(t.length).toBeLessThanOrEqual(61);
   });

@@ -49,7 +49,10 @@ function column(database: FfpArg, field: FfpArg, criteria: FfpArg): unknown[] {
       return [(r: unknown[]) => matches(r[col])];
     }),
   );
-  return table.slice(1).filter((row) => tests.some((all) => all.every((t) => t(row)))).map((row) => row[fieldIndex]);
+  return table
+    .slice(1)
+    .filter((row) => tests.some((all) => all.every((t) => t(row))))
+    .map((row) => row[fieldIndex]);
 }
 
 function grid(arg: FfpArg): unknown[][] {
@@ -60,7 +63,9 @@ function grid(arg: FfpArg): unknown[][] {
 }
 
 function label(v: unknown): string {
-  return String(v ?? "").trim().toLowerCase();
+  return String(v ?? "")
+    .trim()
+    .toLowerCase();
 }
 
 function matcher(criterion: unknown): (value: unknown) => boolean {
@@ -75,7 +80,10 @@ function matcher(criterion: unknown): (value: unknown) => boolean {
       return typeof v === "string" && compare(v.toLowerCase().localeCompare(operand.toLowerCase()), 0, op);
     };
   }
-  const equal = (v: unknown) => (number !== undefined && typeof v === "number" ? v === number : typeof v === "string" && wildcard(operand, !op).test(v));
+  const equal = (v: unknown) =>
+    number !== undefined && typeof v === "number"
+      ? v === number
+      : typeof v === "string" && wildcard(operand, !op).test(v);
   return op === "<>" ? (v) => !equal(v) : equal;
 }
 

@@ -48,7 +48,12 @@ export function buildFormulaGraph(model: WorkbookModel): FormulaGraph {
 export function clipToSheet(area: RangeAddress, sheet: ModelSheet): RangeAddress | null {
   const b = sheet.bounds;
   if (!b) return null;
-  const clipped = { top: Math.max(area.top, b.top), left: Math.max(area.left, b.left), bottom: Math.min(area.bottom, b.bottom), right: Math.min(area.right, b.right) };
+  const clipped = {
+    top: Math.max(area.top, b.top),
+    left: Math.max(area.left, b.left),
+    bottom: Math.min(area.bottom, b.bottom),
+    right: Math.min(area.right, b.right),
+  };
   return clipped.top > clipped.bottom || clipped.left > clipped.right ? null : clipped;
 }
 
@@ -68,7 +73,8 @@ export function cellsInArea(sheet: ModelSheet, area: RangeAddress): number[] {
     return keys;
   }
   for (const [key, cell] of sheet.cells) {
-    if (cell.row >= clipped.top && cell.row <= clipped.bottom && cell.col >= clipped.left && cell.col <= clipped.right) keys.push(key);
+    if (cell.row >= clipped.top && cell.row <= clipped.bottom && cell.col >= clipped.left && cell.col <= clipped.right)
+      keys.push(key);
   }
   return keys.sort((a, b) => a - b);
 }
@@ -95,7 +101,10 @@ export function formulaPrecedents(model: WorkbookModel, refs: FormulaReference[]
  * strongly connected set of nodes (Tarjan's algorithm, iterative so a long chain can't overflow
  * the stack).
  */
-export function evaluationOrder(nodes: Iterable<number>, precedents: (node: number) => number[]): { order: number[]; cycles: number[][] } {
+export function evaluationOrder(
+  nodes: Iterable<number>,
+  precedents: (node: number) => number[],
+): { order: number[]; cycles: number[][] } {
   const index = new Map<number, number>();
   const low = new Map<number, number>();
   const onStack = new Set<number>();

@@ -5,7 +5,16 @@ import { writeWorkbook } from "./write-workbook.ts";
 
 const before = {
   sheets: [
-    { name: "Data", rows: [["Name", "Amount"], ["a", 10], ["b", 20], ["c", 30], ["Total", "=SUM(B2:B4)"]] },
+    {
+      name: "Data",
+      rows: [
+        ["Name", "Amount"],
+        ["a", 10],
+        ["b", 20],
+        ["c", 30],
+        ["Total", "=SUM(B2:B4)"],
+      ],
+    },
     { name: "Calc", rows: [["=Data!B5*2"], ["label"]] },
     { name: "Notes", rows: [["old notes"]] },
   ],
@@ -15,7 +24,17 @@ const before = {
 // one input edited, a label turned into a formula, a cell added, a sheet removed and one added.
 const after = {
   sheets: [
-    { name: "Data", rows: [["Name", "Amount"], ["a", 11], ["b", 20], ["b2", 25], ["c", 30], ["Total", "=SUM(B2:B5)"]] },
+    {
+      name: "Data",
+      rows: [
+        ["Name", "Amount"],
+        ["a", 11],
+        ["b", 20],
+        ["b2", 25],
+        ["c", 30],
+        ["Total", "=SUM(B2:B5)"],
+      ],
+    },
     { name: "Calc", rows: [["=Data!B6*2"], ["=A1+1"], ["new"]] },
     { name: "Extra", rows: [["x"]] },
   ],
@@ -37,9 +56,28 @@ describe("diffWorkbooks", () => {
       { sheet: "Data", ref: "B2", before: { value: 10 }, after: { value: 11 }, change: "value" },
       { sheet: "Data", ref: "A4", before: null, after: { value: "b2" }, change: "added" },
       { sheet: "Data", ref: "B4", before: null, after: { value: 25 }, change: "added" },
-      { sheet: "Data", ref: "B6", beforeRef: "B5", before: { value: 60, formula: "SUM(B2:B4)" }, after: { value: 86, formula: "SUM(B2:B5)" }, change: "value" },
-      { sheet: "Calc", ref: "A1", before: { value: 120, formula: "Data!B5*2" }, after: { value: 172, formula: "Data!B6*2" }, change: "value" },
-      { sheet: "Calc", ref: "A2", before: { value: "label" }, after: { value: 173, formula: "A1+1" }, change: "formula" },
+      {
+        sheet: "Data",
+        ref: "B6",
+        beforeRef: "B5",
+        before: { value: 60, formula: "SUM(B2:B4)" },
+        after: { value: 86, formula: "SUM(B2:B5)" },
+        change: "value",
+      },
+      {
+        sheet: "Calc",
+        ref: "A1",
+        before: { value: 120, formula: "Data!B5*2" },
+        after: { value: 172, formula: "Data!B6*2" },
+        change: "value",
+      },
+      {
+        sheet: "Calc",
+        ref: "A2",
+        before: { value: "label" },
+        after: { value: 173, formula: "A1+1" },
+        change: "formula",
+      },
       { sheet: "Calc", ref: "A3", before: null, after: { value: "new" }, change: "added" },
     ]);
   });
@@ -47,7 +85,23 @@ describe("diffWorkbooks", () => {
   it("a removed row and a changed formula; identical workbooks have no differences", async () => {
     const a = await loadWorkbook((await writeWorkbook(before)).bytes);
     const b = await loadWorkbook(
-      (await writeWorkbook({ sheets: [{ name: "Data", rows: [["Name", "Amount"], ["a", 10], ["c", 30], ["Total", "=MAX(B2:B3)"]] }, before.sheets[1], before.sheets[2]] })).bytes,
+      (
+        await writeWorkbook({
+          sheets: [
+            {
+              name: "Data",
+              rows: [
+                ["Name", "Amount"],
+                ["a", 10],
+                ["c", 30],
+                ["Total", "=MAX(B2:B3)"],
+              ],
+            },
+            before.sheets[1],
+            before.sheets[2],
+          ],
+        })
+      ).bytes,
     );
     const diff = await diffWorkbooks(a, b);
     expect(diff.rows).toEqual([{ sheet: "Data", added: [], removed: [3] }]);
@@ -58,7 +112,13 @@ describe("diffWorkbooks", () => {
       // Still Data!B5*2, but the total it read moved up to B4 (Excel would have rewritten it): a formula change.
       ["Calc", "A1", "formula"],
     ]);
-    expect(await diffWorkbooks(a, a)).toEqual({ sheetsAdded: [], sheetsRemoved: [], cells: [], rows: [], truncated: false });
+    expect(await diffWorkbooks(a, a)).toEqual({
+      sheetsAdded: [],
+      sheetsRemoved: [],
+      cells: [],
+      rows: [],
+      truncated: false,
+    });
   });
 
   it("caps the list and says so", async () => {

@@ -43,8 +43,14 @@ export interface DiffOptions {
  * moving their row references the way the rows moved. Sheets match by name. Cells of added or
  * removed sheets are not listed, only the sheets.
  */
-export async function diffWorkbooks(a: WorkbookSource | WorkbookModel, b: WorkbookSource | WorkbookModel, options: DiffOptions = {}): Promise<WorkbookDiff> {
-  const [before, after] = await Promise.all([a, b].map((w) => (isModel(w) ? w : loadWorkbook(w, { limits: options.limits }))));
+export async function diffWorkbooks(
+  a: WorkbookSource | WorkbookModel,
+  b: WorkbookSource | WorkbookModel,
+  options: DiffOptions = {},
+): Promise<WorkbookDiff> {
+  const [before, after] = await Promise.all(
+    [a, b].map((w) => (isModel(w) ? w : loadWorkbook(w, { limits: options.limits }))),
+  );
   return diffModels(before, after, options.maxChanges ?? 2_000);
 }
 
@@ -55,16 +61,20 @@ function isModel(w: WorkbookSource | WorkbookModel): w is WorkbookModel {
 export function diffModels(before: WorkbookModel, after: WorkbookModel, maxChanges = 2_000): WorkbookDiff {
   const sheetsRemoved = before.sheets.filter((s) => findSheetIndex(after, s.name) < 0).map((s) => s.name);
   const sheetsAdded = after.sheets.filter((s) => findSheetIndex(before, s.name) < 0).map((s) => s.name);
-  const pairs = before.sheets.filter((s) => findSheetIndex(after, s.name) >= 0).map((s) => [s, after.sheets[findSheetIndex(after, s.name)]] as const);
+  const pairs = before.sheets
+    .filter((s) => findSheetIndex(after, s.name) >= 0)
+    .map((s) => [s, after.sheets[findSheetIndex(after, s.name)]] as const);
   // Row maps first: a formula on one sheet may read rows that moved on another.
   const alignments = new Map(pairs.map(([s, t]) => [s.name.toLowerCase(), alignRows(s, t)]));
   const cells: CellChange[] = [];
   const rows: WorkbookDiff["rows"] = [];
   for (const [s, t] of pairs) {
     const alignment = alignments.get(s.name.toLowerCase())!;
-    const mapFormula = (cell: ModelCell) => moveRows(cell.formula!, (sheet, row) => (alignments.get((sheet ?? s.name).toLowerCase())?.mapRow(row) ?? row));
+    const mapFormula = (cell: ModelCell) =>
+      moveRows(cell.formula!, (sheet, row) => alignments.get((sheet ?? s.name).toLowerCase())?.mapRow(row) ?? row);
     rows.push({ sheet: t.name, added: alignment.added, removed: alignment.removed });
-    for (const r of alignment.removed) for (const cell of rowCells(s, r)) cells.push(change(t.name, cell, null, cell.row));
+    for (const r of alignment.removed)
+      for (const cell of rowCells(s, r)) cells.push(change(t.name, cell, null, cell.row));
     for (const r of alignment.added) for (const cell of rowCells(t, r)) cells.push(change(t.name, null, cell, r));
     for (const [ra, rb] of alignment.pairs) {
       const left = new Map(rowCells(s, ra).map((c) => [c.col, c]));
@@ -76,15 +86,29 @@ export function diffModels(before: WorkbookModel, after: WorkbookModel, maxChang
           cells.push(change(t.name, x ?? null, y ?? null, rb));
           continue;
         }
-        const sameFormula = x.formula === undefined ? y.formula === undefined : y.formula !== undefined && squash(mapFormula(x)) === squash(y.formula);
+        const sameFormula =
+          x.formula === undefined
+            ? y.formula === undefined
+            : y.formula !== undefined && squash(mapFormula(x)) === squash(y.formula);
         if (!sameFormula) cells.push({ ...change(t.name, x, y, rb), change: "formula" });
         else if (!sameValue(x.value, y.value)) cells.push({ ...change(t.name, x, y, rb), change: "value" });
       }
     }
   }
   const order = new Map(after.sheets.map((sh, i) => [sh.name, i]));
-  cells.sort((p, q) => order.get(p.sheet)! - order.get(q.sheet)! || rowOf(p.ref) - rowOf(q.ref) || columnNumber(colOf(p.ref)) - columnNumber(colOf(q.ref)));
-  return { sheetsAdded, sheetsRemoved, cells: cells.slice(0, maxChanges), rows: rows.filter((r) => r.added.length || r.removed.length), truncated: cells.length > maxChanges };
+  cells.sort(
+    (p, q) =>
+      order.get(p.sheet)! - order.get(q.sheet)! ||
+      rowOf(p.ref) - rowOf(q.ref) ||
+      columnNumber(colOf(p.ref)) - columnNumber(colOf(q.ref)),
+  );
+  return {
+    sheetsAdded,
+    sheetsRemoved,
+    cells: cells.slice(0, maxChanges),
+    rows: rows.filter((r) => r.added.length || r.removed.length),
+    truncated: cells.length > maxChanges,
+  };
 }
 
 interface Alignment {
@@ -98,7 +122,10 @@ interface Alignment {
 function alignRows(s: ModelSheet, t: ModelSheet): Alignment {
   const rowsA = rowNumbers(s);
   const rowsB = rowNumbers(t);
-  const chunks = diffArrays(rowsA.map((r) => signature(s, r)), rowsB.map((r) => signature(t, r)));
+  const chunks = diffArrays(
+    rowsA.map((r) => signature(s, r)),
+    rowsB.map((r) => signature(t, r)),
+  );
   const pairs: [number, number][] = [];
   const added: number[] = [];
   const removed: number[] = [];
@@ -147,19 +174,28 @@ function rowCells(sheet: ModelSheet, row: number): ModelCell[] {
 
 /** A row's content with formulas relative to their cell, so a row that only moved keeps its signature. */
 function signature(sheet: ModelSheet, row: number): string {
-  return JSON.stringify(rowCells(sheet, row).map((c) => [c.col, c.formula !== undefined ? squash(moveRows(c.formula, (_s, r) => r - row)) : c.value]));
+  return JSON.stringify(
+    rowCells(sheet, row).map((c) => [
+      c.col,
+      c.formula !== undefined ? squash(moveRows(c.formula, (_s, r) => r - row)) : c.value,
+    ]),
+  );
 }
 
-const refPattern = /"(?:""|[^"])*"|((?:'(?:''|[^'])+'|[A-Za-z0-9_.]+)!)?(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(!])/g;
+const refPattern =
+  /"(?:""|[^"])*"|((?:'(?:''|[^'])+'|[A-Za-z0-9_.]+)!)?(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(!])/g;
 
 /** Rewrites each relative row number in a formula's cell references (`A5`, `Sheet2!B$3` keeps its row). */
 function moveRows(formula: string, map: (sheet: string | undefined, row: number) => number): string {
-  return formula.replace(refPattern, (match, prefix: string | undefined, col: string, dollar: string, row: string, offset: number) => {
-    if (match.startsWith('"') || dollar) return match;
-    if (!prefix && offset > 0 && /[A-Za-z0-9_.]/.test(formula[offset - 1])) return match;
-    const sheet = prefix ? splitSheetRef(`${prefix}A1`).sheet : undefined;
-    return `${prefix ?? ""}${col}${map(sheet, Number(row))}`;
-  });
+  return formula.replace(
+    refPattern,
+    (match, prefix: string | undefined, col: string, dollar: string, row: string, offset: number) => {
+      if (match.startsWith('"') || dollar) return match;
+      if (!prefix && offset > 0 && /[A-Za-z0-9_.]/.test(formula[offset - 1])) return match;
+      const sheet = prefix ? splitSheetRef(`${prefix}A1`).sheet : undefined;
+      return `${prefix ?? ""}${col}${map(sheet, Number(row))}`;
+    },
+  );
 }
 
 function squash(formula: string): string {
@@ -179,7 +215,14 @@ function change(sheet: string, x: ModelCell | null, y: ModelCell | null, row: nu
   const col = (y ?? x)!.col;
   const ref = formatAddress(y ? row : x!.row, col);
   const beforeRef = x && y && x.row !== y.row ? formatAddress(x.row, x.col) : undefined;
-  return { sheet, ref, ...(beforeRef ? { beforeRef } : {}), before: state(x), after: state(y), change: !x ? "added" : !y ? "removed" : "value" };
+  return {
+    sheet,
+    ref,
+    ...(beforeRef ? { beforeRef } : {}),
+    before: state(x),
+    after: state(y),
+    change: !x ? "added" : !y ? "removed" : "value",
+  };
 }
 
 function rowOf(ref: string): number {

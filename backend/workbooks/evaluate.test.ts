@@ -2,7 +2,14 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { buildFormulaGraph, evaluationOrder, formulaPrecedents, nodeId, nodeKey, nodeSheet } from "./dependency-graph.ts";
+import {
+  buildFormulaGraph,
+  evaluationOrder,
+  formulaPrecedents,
+  nodeId,
+  nodeKey,
+  nodeSheet,
+} from "./dependency-graph.ts";
 import { evaluateWorkbook } from "./evaluate.ts";
 import { isSupportedFunction } from "./functions.ts";
 import { loadWorkbook, modelFromWorkbook } from "./load-workbook.ts";
@@ -19,7 +26,8 @@ const hasData = existsSync(xlsxDir);
 const volatile = new Set(["NOW", "TODAY", "RAND", "RANDBETWEEN"]);
 
 function same(cached: CellValue, computed: CellValue): boolean {
-  if (typeof cached === "number" && typeof computed === "number") return Math.abs(cached - computed) <= 1e-9 * Math.max(1, Math.abs(cached));
+  if (typeof cached === "number" && typeof computed === "number")
+    return Math.abs(cached - computed) <= 1e-9 * Math.max(1, Math.abs(cached));
   return JSON.stringify(cached) === JSON.stringify(computed);
 }
 
@@ -29,11 +37,14 @@ function compareWithCache(model: WorkbookModel) {
   // A formula is not comparable when it, or any formula it reads, calls a function we don't evaluate.
   const graph = buildFormulaGraph(model);
   const affected = new Set<number>();
-  const { order } = evaluationOrder(graph.references.keys(), (id) => formulaPrecedents(model, graph.references.get(id) ?? []));
+  const { order } = evaluationOrder(graph.references.keys(), (id) =>
+    formulaPrecedents(model, graph.references.get(id) ?? []),
+  );
   for (const id of order) {
     const cell = model.sheets[nodeSheet(id)].cells.get(nodeKey(id))!;
     const precedents = formulaPrecedents(model, graph.references.get(id) ?? []);
-    if (functionNames(cell.formula!).some((n) => !isSupportedFunction(n)) || precedents.some((p) => affected.has(p))) affected.add(id);
+    if (functionNames(cell.formula!).some((n) => !isSupportedFunction(n)) || precedents.some((p) => affected.has(p)))
+      affected.add(id);
   }
   let compared = 0;
   const mismatches: string[] = [];
@@ -45,11 +56,16 @@ function compareWithCache(model: WorkbookModel) {
       const names = functionNames(master.formula ?? "");
       const ref = qualifiedRef(sheet.name, cell.row, cell.col);
       if (names.some((n) => volatile.has(n))) skipped.volatile++;
-      else if (affected.has(nodeId(model.sheets.indexOf(sheet), cell.arrayMaster ?? cellKey(cell.row, cell.col)))) skipped.unsupported++;
-      else if (cell.value === null) skipped.noCachedValue++; // exceljs found no <v> (or an empty string result)
+      else if (affected.has(nodeId(model.sheets.indexOf(sheet), cell.arrayMaster ?? cellKey(cell.row, cell.col))))
+        skipped.unsupported++;
+      else if (cell.value === null)
+        skipped.noCachedValue++; // exceljs found no <v> (or an empty string result)
       else {
         compared++;
-        if (!same(cell.value, values[ref])) mismatches.push(`${ref} =${master.formula}: Excel ${JSON.stringify(cell.value)}, engine ${JSON.stringify(values[ref])}`);
+        if (!same(cell.value, values[ref]))
+          mismatches.push(
+            `${ref} =${master.formula}: Excel ${JSON.stringify(cell.value)}, engine ${JSON.stringify(values[ref])}`,
+          );
       }
     }
   }
@@ -58,9 +74,16 @@ function compareWithCache(model: WorkbookModel) {
 
 describe.skipIf(!hasData)("recomputing the shared workbooks against Excel's cached values", () => {
   const report = (name: string, r: ReturnType<typeof compareWithCache>) =>
-    console.info(`${name}: ${r.matched}/${r.compared} match (${((100 * r.matched) / Math.max(1, r.compared)).toFixed(1)}%), skipped ${JSON.stringify(r.skipped)}; unsupported: ${r.unsupportedFunctions.join(", ") || "none"}`);
+    console.info(
+      `${name}: ${r.matched}/${r.compared} match (${((100 * r.matched) / Math.max(1, r.compared)).toFixed(1)}%), skipped ${JSON.stringify(r.skipped)}; unsupported: ${r.unsupportedFunctions.join(", ") || "none"}`,
+    );
 
-  it.each(["xlcalculator_cross_sheet.xlsx", "xlcalculator_VDB.xlsx", "exceljs_fibonacci.xlsx", "sheetjs_named_ranges_2011.xlsx"])("%s: every formula matches", async (file) => {
+  it.each([
+    "xlcalculator_cross_sheet.xlsx",
+    "xlcalculator_VDB.xlsx",
+    "exceljs_fibonacci.xlsx",
+    "sheetjs_named_ranges_2011.xlsx",
+  ])("%s: every formula matches", async (file) => {
     const r = compareWithCache(await loadWorkbook(join(xlsxDir, file)));
     report(file, r);
     expect(r.mismatches).toEqual([]);
@@ -78,20 +101,35 @@ describe.skipIf(!hasData)("recomputing the shared workbooks against Excel's cach
     // unsorted data, ROMAN forms, FTEST's argument order, BESSELI's error code. A drop is a regression.
     expect(r.matched / r.compared).toBeGreaterThanOrEqual(0.94);
     expect(r.unsupportedFunctions).toEqual(
-      expect.arrayContaining(["OFFSET", "INDIRECT", "CELL", "INFO", "GETPIVOTDATA", "ODDFPRICE", "PRICE", "YIELD", "COUPNUM", "MINVERSE"]),
+      expect.arrayContaining([
+        "OFFSET",
+        "INDIRECT",
+        "CELL",
+        "INFO",
+        "GETPIVOTDATA",
+        "ODDFPRICE",
+        "PRICE",
+        "YIELD",
+        "COUPNUM",
+        "MINVERSE",
+      ]),
     );
     for (const fn of r.unsupportedFunctions) expect(isSupportedFunction(fn), fn).toBe(false);
   });
 });
 
 /** A workbook built in memory, so these tests need no file. */
-function model(cells: Record<string, Record<string, string | number>>, names: { name: string; ref: string }[] = []): WorkbookModel {
+function model(
+  cells: Record<string, Record<string, string | number>>,
+  names: { name: string; ref: string }[] = [],
+): WorkbookModel {
   const wb = new ExcelJS.Workbook();
   for (const [sheet, values] of Object.entries(cells)) {
     const ws = wb.addWorksheet(sheet);
     for (const [ref, v] of Object.entries(values)) {
       // "=..." is a formula; a leading ' makes the rest literal text, as when typing into Excel.
-      if (typeof v === "string" && v.startsWith("=")) ws.getCell(ref).value = { formula: v.slice(1) } as ExcelJS.CellFormulaValue;
+      if (typeof v === "string" && v.startsWith("="))
+        ws.getCell(ref).value = { formula: v.slice(1) } as ExcelJS.CellFormulaValue;
       else ws.getCell(ref).value = typeof v === "string" && v.startsWith("'") ? v.slice(1) : v;
     }
   }
@@ -142,7 +180,19 @@ describe("evaluateWorkbook", () => {
   });
 
   it("an error in a range reaches the total, as in Excel; COUNT and IFERROR see past it", () => {
-    const { values } = evaluateWorkbook(model({ S: { A1: 1, A2: "=1/0", A3: 3, B1: "=SUM(A1:A3)", B2: "=AVERAGE(A1:A3)", B3: "=COUNT(A1:A3)", B4: "=IFERROR(SUM(A1:A3),-1)" } }));
+    const { values } = evaluateWorkbook(
+      model({
+        S: {
+          A1: 1,
+          A2: "=1/0",
+          A3: 3,
+          B1: "=SUM(A1:A3)",
+          B2: "=AVERAGE(A1:A3)",
+          B3: "=COUNT(A1:A3)",
+          B4: "=IFERROR(SUM(A1:A3),-1)",
+        },
+      }),
+    );
     expect(values["S!B1"]).toEqual({ error: "#DIV/0!" });
     expect(values["S!B2"]).toEqual({ error: "#DIV/0!" });
     expect(values["S!B3"]).toBe(2);
@@ -151,17 +201,41 @@ describe("evaluateWorkbook", () => {
 
   it("database functions: criteria rows OR'ed, cells AND'ed, blanks ignored, text as a prefix", () => {
     const db = {
-      A1: "Tree", B1: "Height", C1: "Profit",
-      A2: "Apple", B2: 18, C2: 105,
-      A3: "Pear", B3: 12, C3: 96,
-      A4: "Cherry", B4: 13, C4: 105,
-      A5: "Apple", B5: 14, C5: 75,
-      A6: "Pear", B6: 9, C6: 76.8,
-      A7: "Applewood", B7: 8, C7: 45,
+      A1: "Tree",
+      B1: "Height",
+      C1: "Profit",
+      A2: "Apple",
+      B2: 18,
+      C2: 105,
+      A3: "Pear",
+      B3: 12,
+      C3: 96,
+      A4: "Cherry",
+      B4: 13,
+      C4: 105,
+      A5: "Apple",
+      B5: 14,
+      C5: 75,
+      A6: "Pear",
+      B6: 9,
+      C6: 76.8,
+      A7: "Applewood",
+      B7: 8,
+      C7: 45,
       // Criteria: (Tree begins with "Apple" and 10 < Height < 16) or Tree = "Pear".
-      E1: "Tree", F1: "Height", G1: "Height", E2: "Apple", F2: ">10", G2: "<16", E3: "'=Pear",
-      I1: "=DSUM(A1:C7,\"Profit\",E1:G3)", I2: "=DCOUNT(A1:C7,3,E1:G3)", I3: "=DAVERAGE(A1:C7,\"profit\",E1:G3)",
-      I4: "=DMAX(A1:C7,2,E1:E2)", I5: "=DGET(A1:C7,3,E1:E2)", I6: "=DGET(A1:C7,3,E1:G2)",
+      E1: "Tree",
+      F1: "Height",
+      G1: "Height",
+      E2: "Apple",
+      F2: ">10",
+      G2: "<16",
+      E3: "'=Pear",
+      I1: '=DSUM(A1:C7,"Profit",E1:G3)',
+      I2: "=DCOUNT(A1:C7,3,E1:G3)",
+      I3: '=DAVERAGE(A1:C7,"profit",E1:G3)',
+      I4: "=DMAX(A1:C7,2,E1:E2)",
+      I5: "=DGET(A1:C7,3,E1:E2)",
+      I6: "=DGET(A1:C7,3,E1:G2)",
     };
     const { values } = evaluateWorkbook(model({ S: db }));
     expect(values["S!I1"]).toBe(75 + 96 + 76.8);
@@ -173,7 +247,9 @@ describe("evaluateWorkbook", () => {
   });
 
   it("reports unknown functions and formulas that don't parse", () => {
-    const { values, unsupportedFunctions, problems } = evaluateWorkbook(model({ S: { A1: "=NOSUCHFN(1)", A2: "=1+" } }));
+    const { values, unsupportedFunctions, problems } = evaluateWorkbook(
+      model({ S: { A1: "=NOSUCHFN(1)", A2: "=1+" } }),
+    );
     expect(values["S!A1"]).toEqual({ error: "#NAME?" });
     expect(unsupportedFunctions).toEqual(["NOSUCHFN"]);
     expect(values["S!A2"]).toEqual({ error: "#ERROR!" });
@@ -181,7 +257,19 @@ describe("evaluateWorkbook", () => {
   });
 
   it("rounds like Excel, maps legacy statistical names to the modern functions, INDEXes across sheets", () => {
-    const { values } = evaluateWorkbook(model({ S: { A6: "=INDEX(T!B1:B3,MATCH(3,T!A1:A3,0))", A1: "=ROUND(1.005,2)", A2: "=ROUNDUP(1.1,1)", A3: "=NORMSDIST(2)", A4: '=SEARCH("b","foo Bar")', A5: "=STDEV(1,2,3,4)" }, T: { A1: 1, A2: 2, A3: 3, B1: "x", B2: "y", B3: "z" } }));
+    const { values } = evaluateWorkbook(
+      model({
+        S: {
+          A6: "=INDEX(T!B1:B3,MATCH(3,T!A1:A3,0))",
+          A1: "=ROUND(1.005,2)",
+          A2: "=ROUNDUP(1.1,1)",
+          A3: "=NORMSDIST(2)",
+          A4: '=SEARCH("b","foo Bar")',
+          A5: "=STDEV(1,2,3,4)",
+        },
+        T: { A1: 1, A2: 2, A3: 3, B1: "x", B2: "y", B3: "z" },
+      }),
+    );
     expect(values["S!A1"]).toBe(1.01);
     expect(values["S!A2"]).toBe(1.1);
     expect(values["S!A3"]).toBeCloseTo(0.9772498680518208, 12);

@@ -1,5 +1,14 @@
 import FormulaParser, { type FfpCellRef, type FfpRangeRef, type FormulaParserInstance } from "fast-formula-parser";
-import { buildFormulaGraph, clipToSheet, evaluationOrder, formulaPrecedents, nodeId, nodeKey, nodeSheet, type FormulaGraph } from "./dependency-graph.ts";
+import {
+  buildFormulaGraph,
+  clipToSheet,
+  evaluationOrder,
+  formulaPrecedents,
+  nodeId,
+  nodeKey,
+  nodeSheet,
+  type FormulaGraph,
+} from "./dependency-graph.ts";
 import { extraFunctions, isSupportedFunction } from "./functions.ts";
 import { defaultWorkbookLimits, type WorkbookLimits } from "./limits.ts";
 import { findSheetIndex, type CellValue, type ModelCell, type WorkbookModel } from "./model.ts";
@@ -30,8 +39,15 @@ export interface EvaluationResult {
  * and columns, other sheets, defined names) are resolved against the model, formulas run in
  * dependency order, cycles become `#CYCLE!` instead of a hang.
  */
-export function evaluateWorkbook(model: WorkbookModel, options: { limits?: Partial<WorkbookLimits>; graph?: FormulaGraph } = {}): EvaluationResult {
-  const evaluator = new Evaluator(model, { ...defaultWorkbookLimits, ...options.limits }, options.graph ?? buildFormulaGraph(model));
+export function evaluateWorkbook(
+  model: WorkbookModel,
+  options: { limits?: Partial<WorkbookLimits>; graph?: FormulaGraph } = {},
+): EvaluationResult {
+  const evaluator = new Evaluator(
+    model,
+    { ...defaultWorkbookLimits, ...options.limits },
+    options.graph ?? buildFormulaGraph(model),
+  );
   evaluator.run();
   const values: Record<string, CellValue> = {};
   for (const [id, v] of evaluator.computed) values[refOf(model, id)] = toCellValue(v);
@@ -123,15 +139,18 @@ class Evaluator {
     } else {
       this.inProgress.add(id);
       try {
-        result = this.parser().parse(normaliseFormula(formula), { sheet: sheet.name, row: cell.row, col: cell.col }, !!cell.arrayRange);
+        result = this.parser().parse(
+          normaliseFormula(formula),
+          { sheet: sheet.name, row: cell.row, col: cell.col },
+          !!cell.arrayRange,
+        );
       } catch (err) {
         const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
         const missing = /Function (\S+) is not implemented/.exec(message);
         if (missing) {
           this.unsupported.add(missing[1].toUpperCase());
           this.tainted.add(id);
-        }
-        else this.problem(ref, message);
+        } else this.problem(ref, message);
         result = missing ? FormulaError.NAME : new FormulaError("#ERROR!", message);
       } finally {
         this.inProgress.delete(id);
@@ -196,7 +215,11 @@ class Evaluator {
     for (let r = ref.from.row; r <= bottom; r++) {
       const row: unknown[] = [];
       for (let c = ref.from.col; c <= right; c++) {
-        row.push(inside && r >= inside.top && r <= inside.bottom && c >= inside.left && c <= inside.right ? this.valueAt(s, cellKey(r, c)) : null);
+        row.push(
+          inside && r >= inside.top && r <= inside.bottom && c >= inside.left && c <= inside.right
+            ? this.valueAt(s, cellKey(r, c))
+            : null,
+        );
       }
       rows.push(row);
     }

@@ -18,7 +18,12 @@ const builtInFunctions = new FormulaParser().functions as unknown as Record<stri
 /** fast-formula-parser lists some names whose body is empty but for comments (MAX, SUBTOTAL...): those aren't built in. */
 const builtIn = new Set(
   Object.entries(builtInFunctions)
-    .filter(([, fn]) => !/^\s*(?:function\s*)?\([^)]*\)\s*=>\s*\{\s*\}\s*$/.test(fn.toString().replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "")))
+    .filter(
+      ([, fn]) =>
+        !/^\s*(?:function\s*)?\([^)]*\)\s*=>\s*\{\s*\}\s*$/.test(
+          fn.toString().replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ""),
+        ),
+    )
     .map(([name]) => name),
 );
 
@@ -28,7 +33,17 @@ const builtIn = new Set(
  * booleans, AVERAGEA counts TRUE in a range, WEEKNUM of 2013-06-09 is 24, BESSELI of empty
  * cells is 1, FREQUENCY outside an array formula is its first count.
  */
-const preferFormulajs = new Set(["ROUND", "ROUNDUP", "ROUNDDOWN", "SEARCH", "COUNTIF", "AVERAGEA", "WEEKNUM", "BESSELI", "FREQUENCY"]);
+const preferFormulajs = new Set([
+  "ROUND",
+  "ROUNDUP",
+  "ROUNDDOWN",
+  "SEARCH",
+  "COUNTIF",
+  "AVERAGEA",
+  "WEEKNUM",
+  "BESSELI",
+  "FREQUENCY",
+]);
 
 /**
  * Not evaluated (their cells get #NAME? and they are listed as unsupported): functions that read
@@ -36,13 +51,18 @@ const preferFormulajs = new Set(["ROUND", "ROUNDUP", "ROUNDDOWN", "SEARCH", "COU
  * Excel (LOGEST rounds to 6 decimals, TTEST is off in the third digit). A wrong number is worse
  * than an honest #NAME?. (formulajs's database functions ignore blank criteria: ours replace them.)
  */
-const unsupported = new Set([...["OFFSET", "INDIRECT", "CELL", "INFO", "GETPIVOTDATA", "HYPERLINK", "WEBSERVICE", "PHONETIC"], ...["LOGEST", "TTEST", "T.TEST"]]);
+const unsupported = new Set([
+  ...["OFFSET", "INDIRECT", "CELL", "INFO", "GETPIVOTDATA", "HYPERLINK", "WEBSERVICE", "PHONETIC"],
+  ...["LOGEST", "TTEST", "T.TEST"],
+]);
 
 const formulajsFunctions = new Map<string, (...args: unknown[]) => unknown>();
 (function collect(obj: Record<string, unknown>, prefix: string) {
   for (const [key, value] of Object.entries(obj)) {
-    if (typeof value === "function") formulajsFunctions.set(`${prefix}${key}`.toUpperCase(), value as (...args: unknown[]) => unknown);
-    else if (value && typeof value === "object" && /^[A-Z]/.test(key)) collect(value as Record<string, unknown>, `${prefix}${key}.`);
+    if (typeof value === "function")
+      formulajsFunctions.set(`${prefix}${key}`.toUpperCase(), value as (...args: unknown[]) => unknown);
+    else if (value && typeof value === "object" && /^[A-Z]/.test(key))
+      collect(value as Record<string, unknown>, `${prefix}${key}.`);
   }
 })(formulajs as unknown as Record<string, unknown>, "");
 
@@ -96,7 +116,8 @@ const legacy: Record<string, [string, ((args: FfpArg[]) => FfpArg[])?]> = {
 const columnResults = new Set(["MODE.MULT", "FREQUENCY"]);
 
 /** Complex-number results: Excel writes their parts with 15 significant digits. */
-const complexResults = /^(COMPLEX|IM(CONJUGATE|COSH?|COT|CSCH?|DIV|EXP|LN|LOG10|LOG2|POWER|PRODUCT|SECH?|SINH?|SQRT|SUB|SUM|TAN))$/;
+const complexResults =
+  /^(COMPLEX|IM(CONJUGATE|COSH?|COT|CSCH?|DIV|EXP|LN|LOG10|LOG2|POWER|PRODUCT|SECH?|SINH?|SQRT|SUB|SUM|TAN))$/;
 
 /**
  * Functions that look at errors themselves, or only at the cells they pick, or get references
@@ -104,9 +125,51 @@ const complexResults = /^(COMPLEX|IM(CONJUGATE|COSH?|COT|CSCH?|DIV|EXP|LN|LOG10|
  * included, as Excel does (fast-formula-parser's SUM would skip a #DIV/0! in its range).
  */
 const errorAware = new Set([
-  ...["COUNT", "COUNTA", "COUNTBLANK", "COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS", "AGGREGATE"],
-  ...["IF", "IFS", "IFERROR", "IFNA", "ISERROR", "ISERR", "ISNA", "ISBLANK", "ISTEXT", "ISNUMBER", "ISLOGICAL", "ISNONTEXT", "ISREF", "ERROR.TYPE", "TYPE"],
-  ...["CHOOSE", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "LOOKUP", "ROW", "ROWS", "COLUMN", "COLUMNS", "AREAS", "OFFSET", "INDIRECT", "WEBSERVICE"],
+  ...[
+    "COUNT",
+    "COUNTA",
+    "COUNTBLANK",
+    "COUNTIF",
+    "COUNTIFS",
+    "SUMIF",
+    "SUMIFS",
+    "AVERAGEIF",
+    "AVERAGEIFS",
+    "AGGREGATE",
+  ],
+  ...[
+    "IF",
+    "IFS",
+    "IFERROR",
+    "IFNA",
+    "ISERROR",
+    "ISERR",
+    "ISNA",
+    "ISBLANK",
+    "ISTEXT",
+    "ISNUMBER",
+    "ISLOGICAL",
+    "ISNONTEXT",
+    "ISREF",
+    "ERROR.TYPE",
+    "TYPE",
+  ],
+  ...[
+    "CHOOSE",
+    "INDEX",
+    "MATCH",
+    "VLOOKUP",
+    "HLOOKUP",
+    "LOOKUP",
+    "ROW",
+    "ROWS",
+    "COLUMN",
+    "COLUMNS",
+    "AREAS",
+    "OFFSET",
+    "INDIRECT",
+    "WEBSERVICE",
+  ],
 ]);
 
 function firstError(v: unknown): unknown {
@@ -179,13 +242,26 @@ function buildTable(): Record<string, FfpFunction> {
   const index = builtInFunctions.INDEX as unknown as (...args: unknown[]) => unknown;
   extra.INDEX = ((context: unknown, range: { ref?: { sheet?: string } } | null, ...rest: unknown[]) => {
     const result = index(context, range, ...rest) as { ref?: { sheet?: string } } | undefined;
-    if (result?.ref && result.ref.sheet === undefined && range?.ref?.sheet !== undefined) result.ref.sheet = range.ref.sheet;
+    if (result?.ref && result.ref.sheet === undefined && range?.ref?.sheet !== undefined)
+      result.ref.sheet = range.ref.sheet;
     return result;
   }) as unknown as FfpFunction;
 
   // SUBTOTAL as its function number says (hidden rows and nested SUBTOTALs are not known here, so
   // 101-111 behave as 1-11 and a nested SUBTOTAL is counted).
-  const subtotals = ["AVERAGE", "COUNT", "COUNTA", "MAX", "MIN", "PRODUCT", "STDEV.S", "STDEV.P", "SUM", "VAR.S", "VAR.P"];
+  const subtotals = [
+    "AVERAGE",
+    "COUNT",
+    "COUNTA",
+    "MAX",
+    "MIN",
+    "PRODUCT",
+    "STDEV.S",
+    "STDEV.P",
+    "SUM",
+    "VAR.S",
+    "VAR.P",
+  ];
   extra.SUBTOTAL = (fnNum, ...refs) => {
     const name = subtotals[(Math.trunc(Number(fnNum?.value)) % 100) - 1];
     const fn = name ? extra[name] : undefined;
@@ -201,9 +277,18 @@ function buildTable(): Record<string, FfpFunction> {
 
 /** Whether the engine evaluates a function (names as written; `_xlfn.` prefixes are ignored). */
 export function isSupportedFunction(name: string): boolean {
-  const upper = name.toUpperCase().replace(/^_XLFN\./, "").replace(/^_XLWS\./, "");
+  const upper = name
+    .toUpperCase()
+    .replace(/^_XLFN\./, "")
+    .replace(/^_XLWS\./, "");
   if (unsupported.has(upper)) return false;
-  return builtIn.has(upper) || formulajsFunctions.has(upper) || upper in legacy || ["VDB", "CHOOSE", "TDIST", "SUBTOTAL"].includes(upper) || upper in databaseFunctions;
+  return (
+    builtIn.has(upper) ||
+    formulajsFunctions.has(upper) ||
+    upper in legacy ||
+    ["VDB", "CHOOSE", "TDIST", "SUBTOTAL"].includes(upper) ||
+    upper in databaseFunctions
+  );
 }
 
 const errorCodes = new Set(["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"]);
@@ -214,17 +299,28 @@ function fromFormulajs(result: unknown, asColumn: boolean): unknown {
   if (result instanceof Error) return new FormulaError(errorCodes.has(result.message) ? result.message : "#VALUE!");
   if (result instanceof Date) return dateToSerial(result);
   if (result === undefined) return FormulaError.VALUE;
-  if (Array.isArray(result) && result.length && !Array.isArray(result[0])) return asColumn ? result.map((v) => [v]) : [result];
+  if (Array.isArray(result) && result.length && !Array.isArray(result[0]))
+    return asColumn ? result.map((v) => [v]) : [result];
   return result;
 }
 
 /** formulajs builds dates from local-time parts; read them back the same way. */
 function dateToSerial(d: Date): number {
-  const utc = Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds());
+  const utc = Date.UTC(
+    d.getFullYear(),
+    d.getMonth(),
+    d.getDate(),
+    d.getHours(),
+    d.getMinutes(),
+    d.getSeconds(),
+    d.getMilliseconds(),
+  );
   return utc / 86_400_000 + 25_569;
 }
 
 function excelComplexText(v: unknown): unknown {
   if (typeof v !== "string") return v;
-  return v.replace(/\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (n) => String(Number(Number(n).toPrecision(15))).replace("e", "E"));
+  return v.replace(/\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (n) =>
+    String(Number(Number(n).toPrecision(15))).replace("e", "E"),
+  );
 }

@@ -20,7 +20,11 @@ export async function inspectPackage(bytes: Uint8Array, limits: WorkbookLimits):
   const zip = await open(bytes);
   try {
     if (zip.entryCount > limits.maxZipEntries) {
-      throw tooLarge(`The workbook has ${zip.entryCount} parts; the limit is ${limits.maxZipEntries}.`, zip.entryCount, limits.maxZipEntries);
+      throw tooLarge(
+        `The workbook has ${zip.entryCount} parts; the limit is ${limits.maxZipEntries}.`,
+        zip.entryCount,
+        limits.maxZipEntries,
+      );
     }
     let total = 0;
     let sheetParts = 0;
@@ -28,16 +32,26 @@ export async function inspectPackage(bytes: Uint8Array, limits: WorkbookLimits):
     const parts: string[] = [];
     for (let entry = await next(zip); entry; entry = await next(zip)) {
       total += entry.uncompressedSize;
-      if (total > limits.maxXmlBytes) throw tooLarge(`The workbook expands to more than ${mb(limits.maxXmlBytes)} MB.`, total, limits.maxXmlBytes);
+      if (total > limits.maxXmlBytes)
+        throw tooLarge(`The workbook expands to more than ${mb(limits.maxXmlBytes)} MB.`, total, limits.maxXmlBytes);
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxCompressionRatio) {
-        throw tooLarge(`"${entry.fileName}" expands ${ratio.toFixed(0)} times; the limit is ${limits.maxCompressionRatio}.`, Math.round(ratio), limits.maxCompressionRatio);
+        throw tooLarge(
+          `"${entry.fileName}" expands ${ratio.toFixed(0)} times; the limit is ${limits.maxCompressionRatio}.`,
+          Math.round(ratio),
+          limits.maxCompressionRatio,
+        );
       }
       parts.push(entry.fileName);
       if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName)) sheetParts++;
       if (entry.fileName === "xl/workbook.xml") workbookXml = (await read(zip, entry)).toString("utf8");
     }
-    if (sheetParts > limits.maxSheets) throw tooLarge(`The workbook has ${sheetParts} sheets; the limit is ${limits.maxSheets}.`, sheetParts, limits.maxSheets);
+    if (sheetParts > limits.maxSheets)
+      throw tooLarge(
+        `The workbook has ${sheetParts} sheets; the limit is ${limits.maxSheets}.`,
+        sheetParts,
+        limits.maxSheets,
+      );
     return { sheetParts, parts, workbookXml };
   } finally {
     zip.close();
@@ -49,7 +63,10 @@ function tooLarge(message: string, found: number, limit: number): WorkbookError 
 }
 
 function corrupt(err: unknown): WorkbookError {
-  return new WorkbookError("workbook/corrupt", `The file is not a readable .xlsx workbook: ${err instanceof Error ? err.message : String(err)}`);
+  return new WorkbookError(
+    "workbook/corrupt",
+    `The file is not a readable .xlsx workbook: ${err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 function open(bytes: Uint8Array): Promise<yauzl.ZipFile> {

@@ -4,7 +4,14 @@ import { XMLParser } from "fast-xml-parser";
 import { WorkbookError } from "./errors.ts";
 import { inspectPackage } from "./inspect-package.ts";
 import { defaultWorkbookLimits, type WorkbookLimits } from "./limits.ts";
-import { boundsOf, type CellValue, type DefinedName, type ModelCell, type ModelSheet, type WorkbookModel } from "./model.ts";
+import {
+  boundsOf,
+  type CellValue,
+  type DefinedName,
+  type ModelCell,
+  type ModelSheet,
+  type WorkbookModel,
+} from "./model.ts";
 import { cellKey, parseRange } from "./refs.ts";
 
 /** A workbook's bytes, or a path to it on disk. */
@@ -26,22 +33,34 @@ export async function readSource(source: WorkbookSource, limits: WorkbookLimits)
  * formulas translated), cached result and number format, the array formulas' areas, and the
  * defined names with their scope. The package is inspected before anything is inflated.
  */
-export async function loadWorkbook(source: WorkbookSource, options: { limits?: Partial<WorkbookLimits> } = {}): Promise<WorkbookModel> {
+export async function loadWorkbook(
+  source: WorkbookSource,
+  options: { limits?: Partial<WorkbookLimits> } = {},
+): Promise<WorkbookModel> {
   const limits = { ...defaultWorkbookLimits, ...options.limits };
   const bytes = await readSource(source, limits);
   const facts = await inspectPackage(bytes, limits);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's typings want a Node Buffer; the view shares the caller's memory.
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+    );
   } catch (err) {
-    throw new WorkbookError("workbook/corrupt", `The file is not a readable .xlsx workbook: ${err instanceof Error ? err.message : String(err)}`);
+    throw new WorkbookError(
+      "workbook/corrupt",
+      `The file is not a readable .xlsx workbook: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return modelFromWorkbook(workbook, facts.workbookXml ? definedNames(facts.workbookXml) : [], limits);
 }
 
 /** The model of a workbook exceljs holds (loaded from a file, or built by `writeWorkbook`). */
-export function modelFromWorkbook(workbook: ExcelJS.Workbook, names: DefinedName[], limits: WorkbookLimits = defaultWorkbookLimits): WorkbookModel {
+export function modelFromWorkbook(
+  workbook: ExcelJS.Workbook,
+  names: DefinedName[],
+  limits: WorkbookLimits = defaultWorkbookLimits,
+): WorkbookModel {
   const date1904 = !!workbook.properties.date1904;
   let total = 0;
   const sheets = workbook.worksheets.map((ws): ModelSheet => {
@@ -50,7 +69,9 @@ export function modelFromWorkbook(workbook: ExcelJS.Workbook, names: DefinedName
       row.eachCell({ includeEmpty: false }, (cell) => {
         if (cell.type === ExcelJS.ValueType.Merge) return; // the merge's master holds the value
         if (++total > limits.maxCells) {
-          throw new WorkbookError("workbook/too-large", `The workbook has more than ${limits.maxCells} cells.`, { limit: limits.maxCells });
+          throw new WorkbookError("workbook/too-large", `The workbook has more than ${limits.maxCells} cells.`, {
+            limit: limits.maxCells,
+          });
         }
         const model = toModelCell(cell, date1904);
         cells.set(cellKey(model.row, model.col), model);
@@ -87,7 +108,8 @@ function toModelCell(cell: ExcelJS.Cell, date1904: boolean): ModelCell {
 export function toCellValue(v: ExcelJS.CellValue | undefined, date1904 = false): CellValue {
   if (v === null || v === undefined) return null;
   if (typeof v === "number" || typeof v === "string" || typeof v === "boolean") return v;
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime() / 86_400_000 + (date1904 ? 24_107 : 25_569);
+  if (v instanceof Date)
+    return Number.isNaN(v.getTime()) ? null : v.getTime() / 86_400_000 + (date1904 ? 24_107 : 25_569);
   if ("error" in v) return { error: String(v.error) };
   if ("richText" in v) return v.richText.map((r) => r.text).join("");
   if ("text" in v) return typeof v.text === "string" ? v.text : toCellValue(v.text as ExcelJS.CellValue, date1904);
@@ -103,7 +125,9 @@ function noteText(note: ExcelJS.Cell["note"] | undefined): string | undefined {
 
 /** OOXML escapes control characters as _xHHHH_; exceljs decodes them in shared strings, not in formula results. */
 function decodeXString(s: string): string {
-  return s.includes("_x") ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : s;
+  return s.includes("_x")
+    ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : s;
 }
 
 /** The other cells of a legacy array formula get their master, so they count as computed. */
@@ -123,7 +147,13 @@ function markArrayAreas(cells: Map<number, ModelCell>, limits: WorkbookLimits): 
   }
 }
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", parseTagValue: false, parseAttributeValue: false, isArray: (name) => name === "definedName" || name === "sheet" });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => name === "definedName" || name === "sheet",
+});
 
 interface RawDefinedName {
   "#text"?: string;
@@ -133,7 +163,9 @@ interface RawDefinedName {
 
 /** Defined names from workbook.xml, with their sheet scope (exceljs drops it). Built-ins (_xlnm.) are left out. */
 export function definedNames(workbookXml: string): DefinedName[] {
-  const doc = xml.parse(workbookXml) as { workbook?: { sheets?: { sheet?: { name?: string }[] }; definedNames?: { definedName?: RawDefinedName[] } } };
+  const doc = xml.parse(workbookXml) as {
+    workbook?: { sheets?: { sheet?: { name?: string }[] }; definedNames?: { definedName?: RawDefinedName[] } };
+  };
   // localSheetId counts sheets in workbook.xml's order.
   const sheetNames = (doc.workbook?.sheets?.sheet ?? []).map((s) => s.name ?? "");
   const raw = doc.workbook?.definedNames?.definedName ?? [];
@@ -146,5 +178,9 @@ export function definedNames(workbookXml: string): DefinedName[] {
 }
 
 function tooBig(size: number, limits: WorkbookLimits): WorkbookError {
-  return new WorkbookError("workbook/too-large", `The workbook is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${(limits.maxFileBytes / 1024 / 1024).toFixed(0)} MB.`, { found: size, limit: limits.maxFileBytes });
+  return new WorkbookError(
+    "workbook/too-large",
+    `The workbook is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${(limits.maxFileBytes / 1024 / 1024).toFixed(0)} MB.`,
+    { found: size, limit: limits.maxFileBytes },
+  );
 }

@@ -53,7 +53,10 @@ export function findSheetIndex(model: WorkbookModel, name: string): number {
 export function getSheet(model: WorkbookModel, name: string): ModelSheet {
   const index = findSheetIndex(model, name);
   if (index < 0) {
-    throw new WorkbookError("workbook/sheet-not-found", `There is no sheet "${name}"; the sheets are ${model.sheets.map((s) => `"${s.name}"`).join(", ")}.`);
+    throw new WorkbookError(
+      "workbook/sheet-not-found",
+      `There is no sheet "${name}"; the sheets are ${model.sheets.map((s) => `"${s.name}"`).join(", ")}.`,
+    );
   }
   return model.sheets[index];
 }

@@ -11,7 +11,10 @@ const xlsx = (name: string) => join(dataDir, "xlsx", name);
 const hasData = existsSync(join(dataDir, "xlsx"));
 
 async function code(p: Promise<unknown>): Promise<string | undefined> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(WorkbookError);
   return (err as WorkbookError).code;
 }
@@ -24,7 +27,11 @@ describe.skipIf(!hasData)("readWorkbook on the shared workbooks", () => {
       ["Sheet2", "A1:C3", 9],
     ]);
     expect(wb.names).toEqual([{ name: "LastCell", ref: "Sheet1!$C$5" }]);
-    expect(wb.sheets[0].cells.find((c) => c.ref === "D2")).toEqual({ ref: "D2", value: 24, formula: "SUM(Sheet1!A:A)" });
+    expect(wb.sheets[0].cells.find((c) => c.ref === "D2")).toEqual({
+      ref: "D2",
+      value: 24,
+      formula: "SUM(Sheet1!A:A)",
+    });
     expect(wb.truncated).toBe(false);
   });
 
@@ -60,7 +67,12 @@ describe.skipIf(!hasData)("readWorkbook on the shared workbooks", () => {
 
 describe("readWorkbook limits and errors", () => {
   it("names each failure with a stable code", async () => {
-    const { bytes } = await writeWorkbook({ sheets: [{ name: "A", rows: [[1]] }, { name: "B", rows: [[2]] }] });
+    const { bytes } = await writeWorkbook({
+      sheets: [
+        { name: "A", rows: [[1]] },
+        { name: "B", rows: [[2]] },
+      ],
+    });
     expect(await code(readWorkbook("/nonexistent/file.xlsx"))).toBe("workbook/not-found");
     expect(await code(readWorkbook(new TextEncoder().encode("not a zip at all")))).toBe("workbook/corrupt");
     expect(await code(readWorkbook(bytes, { limits: { maxFileBytes: 100 } }))).toBe("workbook/too-large");

@@ -50,15 +50,21 @@ export interface ReadWorkbookResult {
 }
 
 /** The `read_workbook` tool: sheets, values (as cached in the file), formulas, formats and comments. */
-export async function readWorkbook(source: WorkbookSource, options: ReadWorkbookOptions = {}): Promise<ReadWorkbookResult> {
+export async function readWorkbook(
+  source: WorkbookSource,
+  options: ReadWorkbookOptions = {},
+): Promise<ReadWorkbookResult> {
   return readModel(await loadWorkbook(source, { limits: options.limits }), options);
 }
 
 export function readModel(model: WorkbookModel, options: Omit<ReadWorkbookOptions, "limits"> = {}): ReadWorkbookResult {
   const maxCells = options.maxCells ?? 5_000;
-  const { sheet: rangeSheet, ref: rangeText } = options.range ? splitSheetRef(options.range) : { sheet: undefined, ref: undefined };
+  const { sheet: rangeSheet, ref: rangeText } = options.range
+    ? splitSheetRef(options.range)
+    : { sheet: undefined, ref: undefined };
   const area = rangeText ? parseArea(rangeText) : null;
-  if (rangeText && !area) throw new WorkbookError("workbook/invalid-ref", `"${options.range}" is not a range like A1:D20, B:B or 3:10.`);
+  if (rangeText && !area)
+    throw new WorkbookError("workbook/invalid-ref", `"${options.range}" is not a range like A1:D20, B:B or 3:10.`);
   const wanted = rangeSheet ? [rangeSheet, ...(options.sheets ?? [])] : options.sheets;
   const sheets = wanted ? [...new Set(wanted.map((name) => getSheet(model, name)))] : model.sheets;
   let budget = maxCells;
@@ -106,4 +112,3 @@ function formatNumber(numFmt: string, value: number): string | undefined {
     return undefined; // a format SSF doesn't know: the raw value is still there
   }
 }
-

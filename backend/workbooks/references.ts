@@ -49,7 +49,8 @@ class ReferenceCollector extends FormulaParser.DepParser {
   }
 
   getRange(ref: FfpRangeRef): number[][] {
-    if (ref.from.row != null) this.data.push({ sheet: ref.sheet ?? this.position.sheet, from: { ...ref.from }, to: { ...ref.to } });
+    if (ref.from.row != null)
+      this.data.push({ sheet: ref.sheet ?? this.position.sheet, from: { ...ref.from }, to: { ...ref.to } });
     return [[0]];
   }
 }
@@ -68,7 +69,10 @@ export class ReferenceReader {
     const refs: FormulaReference[] = [];
     for (const r of raw) {
       const sheet = findSheetIndex(this.model, r.sheet ?? position.sheet);
-      const area = "from" in r ? { top: r.from.row, left: r.from.col, bottom: r.to.row, right: r.to.col } : { top: r.row, left: r.col, bottom: r.row, right: r.col };
+      const area =
+        "from" in r
+          ? { top: r.from.row, left: r.from.col, bottom: r.to.row, right: r.to.col }
+          : { top: r.row, left: r.col, bottom: r.row, right: r.col };
       const single = !("from" in r);
       const key = `${sheet}:${area.top}:${area.left}:${area.bottom}:${area.right}:${single}`;
       if (seen.has(key)) continue;
@@ -84,7 +88,12 @@ export function functionNames(formula: string): string[] {
   const withoutStrings = formula.replace(/"(?:""|[^"])*"/g, '""');
   const names = new Set<string>();
   for (const m of withoutStrings.matchAll(/(?<![A-Za-z0-9_.!$'])([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) {
-    names.add(m[1].toUpperCase().replace(/^_XLFN\./, "").replace(/^_XLWS\./, ""));
+    names.add(
+      m[1]
+        .toUpperCase()
+        .replace(/^_XLFN\./, "")
+        .replace(/^_XLWS\./, ""),
+    );
   }
   return [...names];
 }

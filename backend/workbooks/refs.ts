@@ -57,7 +57,12 @@ export function parseRange(text: string): RangeAddress {
   if (extra !== undefined) throw new WorkbookError("workbook/invalid-ref", `"${text}" is not a range like A1:C3.`);
   const from = parseAddress(a);
   const to = parseAddress(b);
-  return { top: Math.min(from.row, to.row), left: Math.min(from.col, to.col), bottom: Math.max(from.row, to.row), right: Math.max(from.col, to.col) };
+  return {
+    top: Math.min(from.row, to.row),
+    left: Math.min(from.col, to.col),
+    bottom: Math.max(from.row, to.row),
+    right: Math.max(from.col, to.col),
+  };
 }
 
 /** Sheet names that are not plain words are quoted in formulas and refs: 'Named Ranges'!A1. */

@@ -40,7 +40,12 @@ describe.skipIf(!existsSync(crossSheet))("traceFormula on xlcalculator_cross_she
     );
     const byRef = new Map(trace.nodes.map((n) => [n.ref, n]));
     expect(trace.nodes).toHaveLength(17);
-    expect(trace.nodes.filter((n) => n.kind === "input").map((n) => `${n.ref}=${n.value}`).sort()).toEqual(["Sheet1!A2=1", "Sheet1!B2=1", "Sheet1!C2=1", "Sheet2!A2=1", "Sheet2!A3=2"]);
+    expect(
+      trace.nodes
+        .filter((n) => n.kind === "input")
+        .map((n) => `${n.ref}=${n.value}`)
+        .sort(),
+    ).toEqual(["Sheet1!A2=1", "Sheet1!B2=1", "Sheet1!C2=1", "Sheet2!A2=1", "Sheet2!A3=2"]);
     expect(trace.nodes.filter((n) => n.kind === "formula")).toHaveLength(12);
     expect(byRef.get("Sheet1!C5")).toMatchObject({ formula: "C4+Sheet2!C3", value: 28, depth: 0 });
     expect(byRef.get("Sheet2!C1")).toMatchObject({ sheet: "Sheet2", address: "C1", formula: "Sheet1!B5", value: 12 });

@@ -2,7 +2,16 @@ import { buildFormulaGraph, cellsInArea, nodeId, nodeKey, nodeSheet, type Formul
 import { WorkbookError } from "./errors.ts";
 import { findSheetIndex, getSheet, type CellValue, type WorkbookModel } from "./model.ts";
 import { type FormulaReference, resolveName } from "./references.ts";
-import { cellKey, formatAddress, formatRange, keyToAddress, parseAddress, qualifiedRef, quoteSheet, splitSheetRef } from "./refs.ts";
+import {
+  cellKey,
+  formatAddress,
+  formatRange,
+  keyToAddress,
+  parseAddress,
+  qualifiedRef,
+  quoteSheet,
+  splitSheetRef,
+} from "./refs.ts";
 
 export interface TraceOptions {
   direction?: "precedents" | "dependents" | "both";
@@ -46,9 +55,18 @@ export interface TraceResult {
  * read it (dependents), across sheets and through defined names. Ranges expand into their
  * non-empty cells; whole columns and rows are clipped to the used area first.
  */
-export function traceFormula(model: WorkbookModel, target: string, options: TraceOptions = {}, graph: FormulaGraph = buildFormulaGraph(model)): TraceResult {
+export function traceFormula(
+  model: WorkbookModel,
+  target: string,
+  options: TraceOptions = {},
+  graph: FormulaGraph = buildFormulaGraph(model),
+): TraceResult {
   const direction = options.direction ?? "precedents";
-  const limits = { depth: options.maxDepth ?? 50, nodes: options.maxNodes ?? 500, rangeCells: options.maxRangeCells ?? 200 };
+  const limits = {
+    depth: options.maxDepth ?? 50,
+    nodes: options.maxNodes ?? 500,
+    rangeCells: options.maxRangeCells ?? 200,
+  };
   const root = resolveTarget(model, target);
   const tracer = new Tracer(model, graph, limits, options.values);
   tracer.addNode(root, 0);
@@ -66,7 +84,10 @@ class Tracer {
   private readonly edges = new Map<string, { from: string; to: string }>();
   private readonly ranges: TraceResult["ranges"] = [];
   private readonly truncated = { depth: false, nodes: false, ranges: false };
-  private dependentsIndex?: { cells: Map<number, number[]>; ranges: { sheet: number; ref: FormulaReference; reader: number }[] };
+  private dependentsIndex?: {
+    cells: Map<number, number[]>;
+    ranges: { sheet: number; ref: FormulaReference; reader: number }[];
+  };
 
   constructor(
     private readonly model: WorkbookModel,
@@ -90,7 +111,13 @@ class Tracer {
       ref,
       sheet: sheet.name,
       address: formatAddress(row, col),
-      kind: !cell ? "empty" : cell.formula !== undefined || master ? "formula" : cell.value === null || cell.value === "" ? "empty" : "input",
+      kind: !cell
+        ? "empty"
+        : cell.formula !== undefined || master
+          ? "formula"
+          : cell.value === null || cell.value === ""
+            ? "empty"
+            : "input",
       ...(cell?.formula !== undefined ? { formula: cell.formula } : {}),
       ...(master ? { arrayFormulaOf: qualifiedRef(sheet.name, master.row, master.col) } : {}),
       value: this.values && ref in this.values ? this.values[ref] : (cell?.value ?? null),
@@ -143,7 +170,12 @@ class Tracer {
       const shown = keys.slice(0, this.limits.rangeCells);
       if (shown.length < keys.length) this.truncated.ranges = true;
       const reader = this.nodes.get(id)!.ref;
-      this.ranges.push({ ref: `${quoteSheet(sheet.name)}!${formatRange(ref.area)}`, readBy: reader, cells: keys.length, expanded: shown.length });
+      this.ranges.push({
+        ref: `${quoteSheet(sheet.name)}!${formatRange(ref.area)}`,
+        readBy: reader,
+        cells: keys.length,
+        expanded: shown.length,
+      });
       for (const key of shown) out.push(nodeId(ref.sheet, key));
     }
     return out;
@@ -155,12 +187,15 @@ class Tracer {
     const { row, col } = keyToAddress(nodeKey(id));
     const out = new Set(index.cells.get(id) ?? []);
     for (const { sheet, ref, reader } of index.ranges) {
-      if (sheet === s && row >= ref.area.top && row <= ref.area.bottom && col >= ref.area.left && col <= ref.area.right) out.add(reader);
+      if (sheet === s && row >= ref.area.top && row <= ref.area.bottom && col >= ref.area.left && col <= ref.area.right)
+        out.add(reader);
     }
     const cell = this.model.sheets[s].cells.get(nodeKey(id));
     const area = cell?.arrayRange;
     if (area) {
-      for (let r = area.top; r <= area.bottom; r++) for (let c = area.left; c <= area.right; c++) if (cellKey(r, c) !== nodeKey(id)) out.add(nodeId(s, cellKey(r, c)));
+      for (let r = area.top; r <= area.bottom; r++)
+        for (let c = area.left; c <= area.right; c++)
+          if (cellKey(r, c) !== nodeKey(id)) out.add(nodeId(s, cellKey(r, c)));
     }
     return [...out];
   }
@@ -181,7 +216,13 @@ class Tracer {
   }
 
   result(root: number): TraceResult {
-    return { root: this.nodes.get(root)!.ref, nodes: [...this.nodes.values()], edges: [...this.edges.values()], ranges: this.ranges, truncated: this.truncated };
+    return {
+      root: this.nodes.get(root)!.ref,
+      nodes: [...this.nodes.values()],
+      edges: [...this.edges.values()],
+      ranges: this.ranges,
+      truncated: this.truncated,
+    };
   }
 }
 
@@ -191,10 +232,16 @@ function resolveTarget(model: WorkbookModel, target: string): number {
   if (!sheet && !/^\$?[A-Za-z]{1,3}\$?\d+$/.test(ref)) {
     const named = resolveName(model, ref, model.sheets[0]?.name ?? "");
     if (named && "row" in named) return nodeId(findSheetIndex(model, named.sheet ?? ""), cellKey(named.row, named.col));
-    throw new WorkbookError("workbook/invalid-ref", `"${target}" is neither a cell like Sheet1!B7 nor a defined name of one cell.`);
+    throw new WorkbookError(
+      "workbook/invalid-ref",
+      `"${target}" is neither a cell like Sheet1!B7 nor a defined name of one cell.`,
+    );
   }
   if (!sheet && model.sheets.length !== 1) {
-    throw new WorkbookError("workbook/invalid-ref", `"${target}" needs its sheet, like ${quoteSheet(model.sheets[0]?.name ?? "Sheet1")}!${ref}.`);
+    throw new WorkbookError(
+      "workbook/invalid-ref",
+      `"${target}" needs its sheet, like ${quoteSheet(model.sheets[0]?.name ?? "Sheet1")}!${ref}.`,
+    );
   }
   const sheetName = sheet ?? model.sheets[0].name;
   getSheet(model, sheetName);

@@ -13,7 +13,8 @@ export function vdb(...args: unknown[]): number {
   const [cost, salvage, life, start, end] = [0, 1, 2, 3, 4].map((i) => toNumber(args[i]));
   const factor = args[5] === undefined || args[5] === null ? 2 : toNumber(args[5]);
   const noSwitch = args[6] === true || (typeof args[6] === "number" && args[6] !== 0);
-  if (cost < 0 || salvage < 0 || life <= 0 || start < 0 || end < start || end > life || factor <= 0) throw FormulaError.NUM;
+  if (cost < 0 || salvage < 0 || life <= 0 || start < 0 || end < start || end > life || factor <= 0)
+    throw FormulaError.NUM;
   const rate = Math.min(1, factor / life);
   const offset = start - Math.floor(start);
   let t = 0;

@@ -16,14 +16,30 @@ const spec = {
       name: "Inputs",
       columns: [{ width: 28 }, { width: 14 }, { width: 14 }],
       rows: [
-        [{ value: "Item", bold: true }, { value: "FY2023", bold: true }, { value: "FY2024", bold: true }],
+        [
+          { value: "Item", bold: true },
+          { value: "FY2023", bold: true },
+          { value: "FY2024", bold: true },
+        ],
         ["Revenue", 1200, 1380],
         ["Cost of sales", 700, 790],
         ["Operating expenses", 260, 300],
       ],
       cells: [
-        { ref: "B2", value: 1200, numFmt: "#,##0", fontColor: "#0000FF", source: { file_id: "file_10k", page: 48, quote: "Net sales 1,200" } },
-        { ref: "C2", value: 1380, numFmt: "#,##0", fontColor: "#0000FF", source: { file_id: "file_10k", page: 48, quote: "Net sales 1,380" } },
+        {
+          ref: "B2",
+          value: 1200,
+          numFmt: "#,##0",
+          fontColor: "#0000FF",
+          source: { file_id: "file_10k", page: 48, quote: "Net sales 1,200" },
+        },
+        {
+          ref: "C2",
+          value: 1380,
+          numFmt: "#,##0",
+          fontColor: "#0000FF",
+          source: { file_id: "file_10k", page: 48, quote: "Net sales 1,380" },
+        },
       ],
     },
     {
@@ -86,7 +102,7 @@ describe("writeWorkbook", () => {
     const zip = await JSZip.loadAsync(bytes);
     const sheetXml = await zip.file("xl/worksheets/sheet2.xml")!.async("string");
     expect(sheetXml.match(/<f>/g)).toHaveLength(8);
-    expect(sheetXml).toContain("<c r=\"B3\"><f>B2-Inputs!B4</f><v>240</v></c>");
+    expect(sheetXml).toContain('<c r="B3"><f>B2-Inputs!B4</f><v>240</v></c>');
     expect(await zip.file("xl/workbook.xml")!.async("string")).toContain('fullCalcOnLoad="1"');
 
     // Re-evaluated from the file alone, the formulas give the values that were cached.
@@ -102,7 +118,12 @@ describe("writeWorkbook", () => {
 
   it("edits a base workbook: changed inputs flow into the cached results, the rest is kept", async () => {
     const { bytes: base } = await writeWorkbook(spec);
-    const { bytes, summary } = await writeWorkbook({ sheets: [{ name: "Inputs", cells: [{ ref: "C2", value: 1500, source: { file_id: "file_10k_v2", page: 50 } }] }] }, { base });
+    const { bytes, summary } = await writeWorkbook(
+      {
+        sheets: [{ name: "Inputs", cells: [{ ref: "C2", value: 1500, source: { file_id: "file_10k_v2", page: 50 } }] }],
+      },
+      { base },
+    );
     expect(summary.cellsWritten).toBe(1);
     expect(summary.values["'P&L'!C2"]).toBe(710);
     expect(summary.values["'P&L'!C5"]).toBeCloseTo(0.25, 12);
@@ -111,8 +132,15 @@ describe("writeWorkbook", () => {
     expect(summary.values["'P&L'!B6"]).toBe(240 + 410);
     const read = await readWorkbook(bytes);
     const pl = read.sheets.find((s) => s.name === "P&L")!;
-    expect(pl.cells.find((c) => c.ref === "C5")).toMatchObject({ formula: "Inputs!C2/Inputs!B2-1", value: 0.25, numFmt: "0.0%" });
-    expect(read.sheets[0].cells.find((c) => c.ref === "C2")).toMatchObject({ value: 1500, comment: "Source: file file_10k_v2, page 50" });
+    expect(pl.cells.find((c) => c.ref === "C5")).toMatchObject({
+      formula: "Inputs!C2/Inputs!B2-1",
+      value: 0.25,
+      numFmt: "0.0%",
+    });
+    expect(read.sheets[0].cells.find((c) => c.ref === "C2")).toMatchObject({
+      value: 1500,
+      comment: "Source: file file_10k_v2, page 50",
+    });
     expect(read.names).toEqual([{ name: "Revenue2024", ref: "Inputs!$C$2" }]);
   });
 
@@ -121,7 +149,10 @@ describe("writeWorkbook", () => {
     [{ sheets: [{ name: "S", cells: [{ ref: "A1", value: 1, formula: "1+1" }] }] }, /value or a formula, not both/],
     [{ sheets: [{ name: "S", cells: [{ ref: "A1", value: "=SUM(B1:B2)" }] }] }, /put it in `formula`/],
     [{ sheets: [{ name: "S", cells: [{ ref: "A1", formula: "SUM(B1:B2" }] }] }, /doesn't parse/],
-    [{ sheets: [{ name: "S", cells: [{ ref: "A1", formula: "Missing!B1*2" }] }] }, /reads a sheet the workbook doesn't have/],
+    [
+      { sheets: [{ name: "S", cells: [{ ref: "A1", formula: "Missing!B1*2" }] }] },
+      /reads a sheet the workbook doesn't have/,
+    ],
     [{ sheets: [{ name: "S" }, { name: "s" }] }, /given twice/],
     [{ sheets: [{ name: "Bad/Name" }] }, /Sheet names/],
   ])("refuses an invalid spec with workbook/invalid-spec (%#)", async (bad, message) => {
@@ -132,7 +163,9 @@ describe("writeWorkbook", () => {
   });
 
   it("a formula we can't compute is written live but without a cached value, and said so", async () => {
-    const { bytes, summary } = await writeWorkbook({ sheets: [{ name: "S", rows: [[1, "=OFFSET(A1,0,0)*2", "=B1+1", "=A1+1"]] }] });
+    const { bytes, summary } = await writeWorkbook({
+      sheets: [{ name: "S", rows: [[1, "=OFFSET(A1,0,0)*2", "=B1+1", "=A1+1"]] }],
+    });
     expect(summary.notComputed).toEqual(["S!B1", "S!C1"]);
     expect(summary.values).toEqual({ "S!D1": 2 });
     expect(summary.errors).toEqual([]);
@@ -142,15 +175,23 @@ describe("writeWorkbook", () => {
     expect(xml).toContain("<f>A1+1</f><v>2</v>");
   });
 
-  const stress = join(process.env.SHARED_DATA_DIR ?? resolve("../shared/data"), "xlsx/sheetjs_formula_stress_test.xlsx");
+  const stress = join(
+    process.env.SHARED_DATA_DIR ?? resolve("../shared/data"),
+    "xlsx/sheetjs_formula_stress_test.xlsx",
+  );
   it.skipIf(!existsSync(stress))("editing a workbook with a pivot table says the pivot table is dropped", async () => {
-    const { summary } = await writeWorkbook({ sheets: [{ name: "Math", cells: [{ ref: "B1", value: 3 }] }] }, { base: stress });
+    const { summary } = await writeWorkbook(
+      { sheets: [{ name: "Math", cells: [{ ref: "B1", value: 3 }] }] },
+      { base: stress },
+    );
     expect(summary.droppedFeatures).toEqual(["pivot tables"]);
     expect(summary.notComputed).toContain("Finance!B31"); // PRICE
   });
 
   it("refuses more cells than the limit", async () => {
-    const err = await writeWorkbook({ sheets: [{ name: "S", rows: [[1, 2, 3]] }] }, { limits: { maxCells: 2 } }).catch((e: unknown) => e);
+    const err = await writeWorkbook({ sheets: [{ name: "S", rows: [[1, 2, 3]] }] }, { limits: { maxCells: 2 } }).catch(
+      (e: unknown) => e,
+    );
     expect((err as WorkbookError).code).toBe("workbook/too-large");
   });
 });

@@ -57,24 +57,36 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
     const bytes = await readSource(options.base, limits);
     const facts = await inspectPackage(bytes, limits);
     try {
-      await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
+      await workbook.xlsx.load(
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+      );
     } catch (err) {
-      throw new WorkbookError("workbook/corrupt", `The base workbook can't be read: ${err instanceof Error ? err.message : String(err)}`);
+      throw new WorkbookError(
+        "workbook/corrupt",
+        `The base workbook can't be read: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     names = facts.workbookXml ? definedNames(facts.workbookXml) : [];
-    droppedFeatures = unsupportedParts.filter(([pattern]) => facts.parts.some((p) => pattern.test(p))).map(([, feature]) => feature);
+    droppedFeatures = unsupportedParts
+      .filter(([pattern]) => facts.parts.some((p) => pattern.test(p)))
+      .map(([, feature]) => feature);
   }
-  const baseValues = options.base ? formulaValues(modelFromWorkbook(workbook, names, limits)) : new Map<string, CellValue>();
+  const baseValues = options.base
+    ? formulaValues(modelFromWorkbook(workbook, names, limits))
+    : new Map<string, CellValue>();
   const written: { sheet: string; row: number; col: number }[] = [];
   const seen = new Set<string>();
   for (const sheetSpec of spec.sheets) {
     if (seen.has(sheetSpec.name.toLowerCase())) throw invalid(`The sheet "${sheetSpec.name}" is given twice.`);
     seen.add(sheetSpec.name.toLowerCase());
-    const ws = workbook.worksheets.find((w) => w.name.toLowerCase() === sheetSpec.name.toLowerCase()) ?? workbook.addWorksheet(sheetSpec.name);
+    const ws =
+      workbook.worksheets.find((w) => w.name.toLowerCase() === sheetSpec.name.toLowerCase()) ??
+      workbook.addWorksheet(sheetSpec.name);
     writeSheet(ws, sheetSpec, written, limits);
   }
   for (const n of spec.names ?? []) {
-    if (names.some((d) => d.name.toLowerCase() === n.name.toLowerCase() && !d.scope)) throw invalid(`The workbook already has a name "${n.name}".`);
+    if (names.some((d) => d.name.toLowerCase() === n.name.toLowerCase() && !d.scope))
+      throw invalid(`The workbook already has a name "${n.name}".`);
     names = [...names, { name: n.name, ref: n.ref }];
     try {
       workbook.definedNames.add(n.ref, n.name);
@@ -90,7 +102,8 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
     const id = nodeId(s, cellKey(w.row, w.col));
     const where = qualifiedRef(w.sheet, w.row, w.col);
     if (graph.parseErrors.has(id)) throw invalid(`The formula in ${where} doesn't parse: ${graph.parseErrors.get(id)}`);
-    if (graph.references.get(id)?.some((r) => r.sheet < 0)) throw invalid(`The formula in ${where} reads a sheet the workbook doesn't have.`);
+    if (graph.references.get(id)?.some((r) => r.sheet < 0))
+      throw invalid(`The formula in ${where} reads a sheet the workbook doesn't have.`);
   }
   const evaluation = evaluateWorkbook(model, { limits, graph });
   const uncomputed = new Set(evaluation.uncomputed);
@@ -98,7 +111,8 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
   workbook.calcProperties.fullCalcOnLoad = true;
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
   const writtenRefs = new Set(written.map((w) => qualifiedRef(w.sheet, w.row, w.col)));
-  const changed = (ref: string, v: CellValue) => writtenRefs.has(ref) || !baseValues.has(ref) || JSON.stringify(baseValues.get(ref)) !== JSON.stringify(v);
+  const changed = (ref: string, v: CellValue) =>
+    writtenRefs.has(ref) || !baseValues.has(ref) || JSON.stringify(baseValues.get(ref)) !== JSON.stringify(v);
   const reported = Object.entries(evaluation.values).filter(([ref, v]) => !uncomputed.has(ref) && changed(ref, v));
   const errors = Object.entries(evaluation.values)
     .filter((e): e is [string, { error: string }] => e[1] !== null && typeof e[1] === "object" && !uncomputed.has(e[0]))
@@ -124,7 +138,9 @@ export async function writeWorkbook(input: unknown, options: WriteWorkbookOption
 function formulaValues(model: WorkbookModel): Map<string, CellValue> {
   const values = new Map<string, CellValue>();
   for (const sheet of model.sheets) {
-    for (const cell of sheet.cells.values()) if (cell.formula !== undefined || cell.arrayMaster !== undefined) values.set(qualifiedRef(sheet.name, cell.row, cell.col), cell.value);
+    for (const cell of sheet.cells.values())
+      if (cell.formula !== undefined || cell.arrayMaster !== undefined)
+        values.set(qualifiedRef(sheet.name, cell.row, cell.col), cell.value);
   }
   return values;
 }
@@ -136,7 +152,12 @@ function parseSpec(input: unknown) {
   throw invalid(`The workbook spec is not valid: ${issues.join("; ")}`);
 }
 
-function writeSheet(ws: ExcelJS.Worksheet, spec: WriteSheetSpec, written: { sheet: string; row: number; col: number }[], limits: WorkbookLimits): void {
+function writeSheet(
+  ws: ExcelJS.Worksheet,
+  spec: WriteSheetSpec,
+  written: { sheet: string; row: number; col: number }[],
+  limits: WorkbookLimits,
+): void {
   spec.columns?.forEach((c, i) => {
     if (c) ws.getColumn(i + 1).width = c.width;
   });
@@ -150,16 +171,25 @@ function writeSheet(ws: ExcelJS.Worksheet, spec: WriteSheetSpec, written: { shee
     }),
   );
   cells.push(...(spec.cells ?? []));
-  if (written.length + cells.length > limits.maxCells) throw new WorkbookError("workbook/too-large", `The spec writes more than ${limits.maxCells} cells.`, { limit: limits.maxCells });
+  if (written.length + cells.length > limits.maxCells)
+    throw new WorkbookError("workbook/too-large", `The spec writes more than ${limits.maxCells} cells.`, {
+      limit: limits.maxCells,
+    });
   for (const c of cells) {
-    if (c.ref.includes("!")) throw invalid(`Cell refs in a sheet's spec have no sheet name: "${c.ref}" (in "${spec.name}").`);
+    if (c.ref.includes("!"))
+      throw invalid(`Cell refs in a sheet's spec have no sheet name: "${c.ref}" (in "${spec.name}").`);
     const { row, col } = parseAddress(c.ref);
     const cell = ws.getCell(row, col);
     if (c.formula !== undefined) cell.value = { formula: normaliseFormula(c.formula) } as ExcelJS.CellFormulaValue;
     else if (c.value !== undefined) cell.value = c.value;
     if (c.numFmt) cell.numFmt = c.numFmt;
     if (c.bold !== undefined || c.italic !== undefined || c.fontColor) {
-      cell.font = { ...cell.font, ...(c.bold !== undefined ? { bold: c.bold } : {}), ...(c.italic !== undefined ? { italic: c.italic } : {}), ...(c.fontColor ? { color: { argb: argb(c.fontColor) } } : {}) };
+      cell.font = {
+        ...cell.font,
+        ...(c.bold !== undefined ? { bold: c.bold } : {}),
+        ...(c.italic !== undefined ? { italic: c.italic } : {}),
+        ...(c.fontColor ? { color: { argb: argb(c.fontColor) } } : {}),
+      };
     }
     if (c.fill) cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: argb(c.fill) } };
     const note = [c.comment, c.source ? sourceNote(c.source) : undefined].filter(Boolean).join("\n\n");
@@ -199,7 +229,13 @@ function cacheResults(workbook: ExcelJS.Workbook, values: Record<string, CellVal
         if (!(ref in values)) return;
         const v = values[ref];
         const excelError = v !== null && typeof v === "object" && v.error !== CYCLE_ERROR && v.error !== "#ERROR!";
-        const result = uncomputed.has(ref) ? undefined : v !== null && typeof v === "object" ? (excelError ? { error: v.error } : undefined) : v;
+        const result = uncomputed.has(ref)
+          ? undefined
+          : v !== null && typeof v === "object"
+            ? excelError
+              ? { error: v.error }
+              : undefined
+            : v;
         const current = cell.value;
         if (current && typeof current === "object" && ("formula" in current || "sharedFormula" in current)) {
           cell.value = { ...current, result } as ExcelJS.CellValue;

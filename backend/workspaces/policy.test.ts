@@ -5,7 +5,16 @@ import { authorize, workspaceAbilities } from "./policy.ts";
 
 const actor = (id: string, role: "user" | "admin" = "user"): Actor => ({
   token: "t",
-  user: { id, email: `${id}@example.com`, name: "", emailVerified: true, createdAt: new Date(), lastSignInAt: null, role, providerIds: ["password"] } as SessionUser,
+  user: {
+    id,
+    email: `${id}@example.com`,
+    name: "",
+    emailVerified: true,
+    createdAt: new Date(),
+    lastSignInAt: null,
+    role,
+    providerIds: ["password"],
+  } as SessionUser,
 });
 const priv = { owner_id: "owner", is_public: 0 };
 const pub = { owner_id: "owner", is_public: 1 };
@@ -29,14 +38,20 @@ describe("authorize", () => {
   it("hides a private workspace (404) from everyone but its owner, admins included", () => {
     for (const a of [null, actor("other"), actor("root", "admin")]) {
       for (const ability of ["read", "write", "bookmark"] as const) {
-        expect(() => authorize(a, priv, ability)).toThrow(expect.objectContaining({ status: 404, message: "Workspace not found." }));
+        expect(() => authorize(a, priv, ability)).toThrow(
+          expect.objectContaining({ status: 404, message: "Workspace not found." }),
+        );
       }
     }
   });
 
   it("answers 403 for what a reader of a public workspace may not do", () => {
-    expect(() => authorize(actor("other"), pub, "write")).toThrow(expect.objectContaining({ status: 403, message: "Only the workspace owner can do this." }));
-    expect(() => authorize(actor("owner"), pub, "bookmark")).toThrow(expect.objectContaining({ status: 403, message: "You can only bookmark public workspaces you don't own." }));
+    expect(() => authorize(actor("other"), pub, "write")).toThrow(
+      expect.objectContaining({ status: 403, message: "Only the workspace owner can do this." }),
+    );
+    expect(() => authorize(actor("owner"), pub, "bookmark")).toThrow(
+      expect.objectContaining({ status: 403, message: "You can only bookmark public workspaces you don't own." }),
+    );
     expect(() => authorize(null, pub, "bookmark")).toThrow(expect.objectContaining({ status: 403 }));
   });
 

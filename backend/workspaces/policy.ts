@@ -13,7 +13,10 @@ export interface WorkspaceAbilities {
   bookmark: boolean;
 }
 
-export function workspaceAbilities(actor: Actor | null, ws: Pick<WorkspaceTable, "owner_id" | "is_public">): WorkspaceAbilities {
+export function workspaceAbilities(
+  actor: Actor | null,
+  ws: Pick<WorkspaceTable, "owner_id" | "is_public">,
+): WorkspaceAbilities {
   const owner = actor?.user.id === ws.owner_id;
   const isPublic = ws.is_public === 1;
   return { read: owner || isPublic, write: owner, bookmark: Boolean(actor) && !owner && isPublic };
@@ -24,13 +27,19 @@ export function notFound(what = "Workspace"): AppError {
 }
 
 /** Throws unless the ability is granted; unreadable workspaces answer 404. */
-export function authorize(actor: Actor | null, ws: Pick<WorkspaceTable, "owner_id" | "is_public">, ability: keyof WorkspaceAbilities): void {
+export function authorize(
+  actor: Actor | null,
+  ws: Pick<WorkspaceTable, "owner_id" | "is_public">,
+  ability: keyof WorkspaceAbilities,
+): void {
   const can = workspaceAbilities(actor, ws);
   if (!can.read) throw notFound();
   if (!can[ability]) {
     throw new AppError(
       "forbidden",
-      ability === "bookmark" ? "You can only bookmark public workspaces you don't own." : "Only the workspace owner can do this.",
+      ability === "bookmark"
+        ? "You can only bookmark public workspaces you don't own."
+        : "Only the workspace owner can do this.",
     );
   }
 }

@@ -10,7 +10,13 @@ export function findWorkspace(db: Executor, id: string) {
 
 /** A user's own workspaces' ids and names, most recently updated first. */
 export function listOwnedWorkspaceNames(db: Executor, ownerId: string) {
-  return db.selectFrom("workspaces").select(["id", "name"]).where("owner_id", "=", ownerId).orderBy("updated_at", "desc").orderBy("id").execute();
+  return db
+    .selectFrom("workspaces")
+    .select(["id", "name"])
+    .where("owner_id", "=", ownerId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .execute();
 }
 
 /** Rows with the viewer's bookmark flag and the bookmark count. */
@@ -40,21 +46,34 @@ export function getWorkspaceRow(db: Executor, id: string, viewerId: string | nul
   return workspaceRows(db, viewerId).where("w.id", "=", id).executeTakeFirst();
 }
 
-export function listWorkspaceRows(db: Executor, o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
+export function listWorkspaceRows(
+  db: Executor,
+  o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string },
+) {
   let q = workspaceRows(db, o.userId);
   type Eb = ExpressionBuilder<Database & { w: Database["workspaces"] }, "w">;
   const owned = (eb: Eb) => eb("w.owner_id", "=", o.userId);
   const bookmarked = (eb: Eb) =>
     eb.and([
       eb("w.is_public", "=", 1),
-      eb.exists(eb.selectFrom("workspace_bookmarks as b").select("b.user_id").whereRef("b.workspace_id", "=", "w.id").where("b.user_id", "=", o.userId)),
+      eb.exists(
+        eb
+          .selectFrom("workspace_bookmarks as b")
+          .select("b.user_id")
+          .whereRef("b.workspace_id", "=", "w.id")
+          .where("b.user_id", "=", o.userId),
+      ),
     ]);
   if (o.filter === "owned") q = q.where(owned);
   else if (o.filter === "bookmarked") q = q.where(bookmarked);
   else q = q.where((eb) => eb.or([owned(eb), bookmarked(eb)]));
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("w.updated_at", "w.id", "<", c));
-  return q.orderBy("w.updated_at", "desc").orderBy("w.id", "desc").limit(o.limit + 1).execute();
+  return q
+    .orderBy("w.updated_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(o.limit + 1)
+    .execute();
 }
 
 export function mostBookmarked(db: Executor, o: { since: string; limit: number; viewerId: string | null }) {
@@ -74,15 +93,30 @@ export function mostBookmarked(db: Executor, o: { since: string; limit: number; 
     .execute();
 }
 
-export async function insertWorkspace(db: Executor, o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean }): Promise<void> {
+export async function insertWorkspace(
+  db: Executor,
+  o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean },
+): Promise<void> {
   const t = now();
   await db
     .insertInto("workspaces")
-    .values({ id: o.id, owner_id: o.ownerId, name: o.name, description: o.description, is_public: o.isPublic ? 1 : 0, created_at: t, updated_at: t })
+    .values({
+      id: o.id,
+      owner_id: o.ownerId,
+      name: o.name,
+      description: o.description,
+      is_public: o.isPublic ? 1 : 0,
+      created_at: t,
+      updated_at: t,
+    })
     .execute();
 }
 
-export async function updateWorkspace(db: Executor, id: string, o: { name?: string; description?: string; isPublic?: boolean }): Promise<void> {
+export async function updateWorkspace(
+  db: Executor,
+  id: string,
+  o: { name?: string; description?: string; isPublic?: boolean },
+): Promise<void> {
   await db
     .updateTable("workspaces")
     .set({
@@ -105,7 +139,10 @@ export async function deleteWorkspace(db: Executor, id: string): Promise<void> {
   await db.deleteFrom("workspaces").where("id", "=", id).execute();
 }
 
-export async function setWorkspaceBookmark(db: Executor, o: { userId: string; workspaceId: string; on: boolean }): Promise<void> {
+export async function setWorkspaceBookmark(
+  db: Executor,
+  o: { userId: string; workspaceId: string; on: boolean },
+): Promise<void> {
   if (o.on) {
     await db
       .insertInto("workspace_bookmarks")
@@ -113,6 +150,10 @@ export async function setWorkspaceBookmark(db: Executor, o: { userId: string; wo
       .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doNothing())
       .execute();
   } else {
-    await db.deleteFrom("workspace_bookmarks").where("user_id", "=", o.userId).where("workspace_id", "=", o.workspaceId).execute();
+    await db
+      .deleteFrom("workspace_bookmarks")
+      .where("user_id", "=", o.userId)
+      .where("workspace_id", "=", o.workspaceId)
+      .execute();
   }
 }

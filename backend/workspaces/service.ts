@@ -10,7 +10,12 @@ import * as repo from "./repo.ts";
 import { titleFromQuery } from "../threads/title.ts";
 
 /** Loads a workspace the actor may use for `ability`, or throws 404/403. */
-export async function loadWorkspace(deps: Deps, actor: Actor | null, id: string, ability: "read" | "write" | "bookmark" = "read") {
+export async function loadWorkspace(
+  deps: Deps,
+  actor: Actor | null,
+  id: string,
+  ability: "read" | "write" | "bookmark" = "read",
+) {
   const ws = await repo.findWorkspace(deps.db.kysely, id);
   if (!ws) throw notFound();
   authorize(actor, ws, ability);
@@ -23,16 +28,33 @@ async function present(deps: Deps, actor: Actor | null, id: string): Promise<Wor
   return presentWorkspace(row, actor);
 }
 
-export async function listWorkspaces(deps: Deps, o: { actor: Actor; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string }) {
-  const rows = await repo.listWorkspaceRows(deps.db.kysely, { userId: o.actor.user.id, filter: o.filter, limit: o.limit, cursor: o.cursor });
+export async function listWorkspaces(
+  deps: Deps,
+  o: { actor: Actor; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string },
+) {
+  const rows = await repo.listWorkspaceRows(deps.db.kysely, {
+    userId: o.actor.user.id,
+    filter: o.filter,
+    limit: o.limit,
+    cursor: o.cursor,
+  });
   const p = page(rows, o.limit, (r) => [r.updated_at, r.id]);
   return { workspaces: p.items.map((r) => presentWorkspace(r, o.actor)), next_cursor: p.next_cursor };
 }
 
-export async function createWorkspace(deps: Deps, o: { actor: Actor; name: string; isPublic: boolean; description?: string }) {
+export async function createWorkspace(
+  deps: Deps,
+  o: { actor: Actor; name: string; isPublic: boolean; description?: string },
+) {
   requireFullAccess(o.actor);
   const id = crypto.randomUUID();
-  await repo.insertWorkspace(deps.db.kysely, { id, ownerId: o.actor.user.id, name: o.name, description: o.description ?? "", isPublic: o.isPublic });
+  await repo.insertWorkspace(deps.db.kysely, {
+    id,
+    ownerId: o.actor.user.id,
+    name: o.name,
+    description: o.description ?? "",
+    isPublic: o.isPublic,
+  });
   return present(deps, o.actor, id);
 }
 
@@ -46,11 +68,18 @@ export async function updateWorkspace(
   o: { actor: Actor; workspaceId: string; name?: string; description?: string; isPublic?: boolean },
 ) {
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
-  await repo.updateWorkspace(deps.db.kysely, o.workspaceId, { name: o.name, description: o.description, isPublic: o.isPublic });
+  await repo.updateWorkspace(deps.db.kysely, o.workspaceId, {
+    name: o.name,
+    description: o.description,
+    isPublic: o.isPublic,
+  });
   return present(deps, o.actor, o.workspaceId);
 }
 
-export async function deleteWorkspace(deps: Deps, o: { actor: Actor; workspaceId: string; deleteBlobs: (workspaceId: string) => Promise<void> }) {
+export async function deleteWorkspace(
+  deps: Deps,
+  o: { actor: Actor; workspaceId: string; deleteBlobs: (workspaceId: string) => Promise<void> },
+) {
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
   await o.deleteBlobs(o.workspaceId);
   await repo.deleteWorkspace(deps.db.kysely, o.workspaceId);

@@ -58,7 +58,9 @@ test("an admin hands out a signup code and sees it used; non-admins are kept out
   });
   await doomed.getByRole("button", { name: /^Deactivate/ }).click();
   await expect(page.getByText("Signup code deactivated successfully!")).toBeVisible();
-  expect(asked).toBe(`Are you sure you want to deactivate the signup code "${doomedCode}"? This action cannot be undone.`);
+  expect(asked).toBe(
+    `Are you sure you want to deactivate the signup code "${doomedCode}"? This action cannot be undone.`,
+  );
   await expect(doomed.getByText("Inactive")).toBeVisible();
 
   // A signed-in non-admin is sent home with the reason.

@@ -63,7 +63,10 @@ for (const js of [true, false]) {
       await page.goto("/signup?returnTo=%2Fhome");
       await signUp(page, email, PASSWORD);
       await expect(page.getByText("This email is already registered.").first()).toBeVisible();
-      await expect(page.getByRole("link", { name: "Sign in instead" })).toHaveAttribute("href", "/login?returnTo=%2Fhome");
+      await expect(page.getByRole("link", { name: "Sign in instead" })).toHaveAttribute(
+        "href",
+        "/login?returnTo=%2Fhome",
+      );
       await expect(page.getByLabel("Email")).toHaveValue(email);
     });
   });

@@ -2,7 +2,11 @@ import { expect, PASSWORD, test, uniqueEmail } from "./support/fixtures.ts";
 
 test.use({ google: true });
 
-test("Continue with Google sends the browser to Google with our callback and a state cookie", async ({ page, context, app }) => {
+test("Continue with Google sends the browser to Google with our callback and a state cookie", async ({
+  page,
+  context,
+  app,
+}) => {
   let googleUrl: URL | null = null;
   // Nothing leaves the machine: the provider's page is answered here.
   await context.route("https://accounts.google.com/**", async (route) => {
@@ -20,11 +24,23 @@ test("Continue with Google sends the browser to Google with our callback and a s
   expect(cookies.some((c) => c.name.includes("better-auth.state") && c.httpOnly)).toBe(true);
 });
 
-test("the session Google's callback leaves becomes ours, and lands on the page asked for", async ({ page, context, app }) => {
+test("the session Google's callback leaves becomes ours, and lands on the page asked for", async ({
+  page,
+  context,
+  app,
+}) => {
   const email = uniqueEmail("google");
   await app.seedUser(email, PASSWORD);
   const host = new URL(app.url).hostname;
-  await context.addCookies([{ name: "better-auth.session_token", value: await app.identityCookieFor(email, PASSWORD), domain: host, path: "/", httpOnly: true }]);
+  await context.addCookies([
+    {
+      name: "better-auth.session_token",
+      value: await app.identityCookieFor(email, PASSWORD),
+      domain: host,
+      path: "/",
+      httpOnly: true,
+    },
+  ]);
   await page.goto("/auth/google/complete?returnTo=%2Flibrary");
   await expect(page).toHaveURL(/\/library$/);
   const cookies = await context.cookies(app.url);
@@ -32,12 +48,18 @@ test("the session Google's callback leaves becomes ours, and lands on the page a
   expect(cookies.find((c) => c.name === "better-auth.session_token")).toBeUndefined();
 });
 
-test("a missing or forged identity session goes back to sign-in with an explanation", async ({ page, context, app }) => {
+test("a missing or forged identity session goes back to sign-in with an explanation", async ({
+  page,
+  context,
+  app,
+}) => {
   await page.goto("/auth/google/complete?returnTo=%2Flibrary");
   await expect(page).toHaveURL(/\/login\?error=google_session_missing$/);
   await expect(page.getByText("Sign-in with Google did not complete. Please try again.")).toBeVisible();
   const host = new URL(app.url).hostname;
-  await context.addCookies([{ name: "better-auth.session_token", value: "not-a-session.sig", domain: host, path: "/" }]);
+  await context.addCookies([
+    { name: "better-auth.session_token", value: "not-a-session.sig", domain: host, path: "/" },
+  ]);
   await page.goto("/auth/google/complete");
   await expect(page).toHaveURL(/\/login\?error=google_session_invalid$/);
 });

@@ -32,7 +32,8 @@ test("progress and file states update live; Retry queues the file again (keyboar
   // Reach Retry with the keyboard alone.
   const retry = retryButton(page);
   await page.locator("body").focus();
-  for (let i = 0; i < 80 && !(await retry.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 80 && !(await retry.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(retry).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(badge(bad, "Queued")).toBeVisible();
@@ -48,7 +49,10 @@ test("progress and file states update live; Retry queues the file again (keyboar
   await context.close();
 });
 
-test("without JavaScript: the state as of the page load, a refresh link, and Retry as a plain form", async ({ browser, app }) => {
+test("without JavaScript: the state as of the page load, a refresh link, and Retry as a plain form", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(90_000); // sign-up, two uploads and several polls on a busy machine
   // Uploading needs JavaScript; the rest of the journey does not.
   const owner = await ownerOfNewWorkspace(browser, app.url);
@@ -56,7 +60,12 @@ test("without JavaScript: the state as of the page load, a refresh link, and Ret
   const storageState = await owner.context.storageState();
   await owner.context.close();
 
-  const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, javaScriptEnabled: false, storageState });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: DESKTOP,
+    javaScriptEnabled: false,
+    storageState,
+  });
   const page = await context.newPage();
   await page.goto(owner.workspaceUrl);
   const { good, bad } = rows(page);

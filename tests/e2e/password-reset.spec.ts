@@ -15,7 +15,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Reset Password" }).click();
-      await expect(page.getByText("If an account exists for that address, we have sent a password reset email.")).toBeVisible();
+      await expect(
+        page.getByText("If an account exists for that address, we have sent a password reset email."),
+      ).toBeVisible();
       await expect(page.getByText(/check your spam folder/)).toBeVisible();
 
       const mail = await mailbox.waitFor(email, "Reset your password");
@@ -34,7 +36,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The link worked once.
       await page.goto(actionLink(mail));
-      await expect(page.getByText("Invalid or expired action code. Please try to reset your password again.")).toBeVisible();
+      await expect(
+        page.getByText("Invalid or expired action code. Please try to reset your password again."),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: "Return to Sign In" })).toBeVisible();
     });
   });
@@ -44,11 +48,17 @@ test("email action links that cannot work say so", async ({ page }) => {
   await page.goto("/usermgmt?mode=verifyEmail");
   await expect(page.getByText("Invalid or expired action code.")).toBeVisible();
   await page.goto("/usermgmt?mode=verifyEmail&oobCode=nope");
-  await expect(page.getByText("Invalid or expired verification link. Please request a new verification email.")).toBeVisible();
+  await expect(
+    page.getByText("Invalid or expired verification link. Please request a new verification email."),
+  ).toBeVisible();
   await page.goto("/usermgmt?mode=recoverEmail&oobCode=nope");
-  await expect(page.getByText("Invalid or expired action code. Please contact support if you need help.")).toBeVisible();
+  await expect(
+    page.getByText("Invalid or expired action code. Please contact support if you need help."),
+  ).toBeVisible();
   await page.goto("/usermgmt?mode=somethingElse&oobCode=nope");
   await expect(
-    page.getByText("Invalid email action requested. Please check the link you followed or contact support for assistance."),
+    page.getByText(
+      "Invalid email action requested. Please check the link you followed or contact support for assistance.",
+    ),
   ).toBeVisible();
 });

@@ -13,16 +13,67 @@ test.afterAll(async () => {
 const get = (path: string) => fetch(site.url + path, { redirect: "manual" });
 
 const PUBLIC_PAGES: [string, string[]][] = [
-  ["/", ["The AI Analyst", "No credit card required", "Enterprise secure", "Get Started Free", "Try the product for Free", "View Pricing Details", "Contact Sales",
-    "Large-scale analysis", "Accurate citations", "View diffs", "Trace formulas", "Export to spreadsheet"]],
+  [
+    "/",
+    [
+      "The AI Analyst",
+      "No credit card required",
+      "Enterprise secure",
+      "Get Started Free",
+      "Try the product for Free",
+      "View Pricing Details",
+      "Contact Sales",
+      "Large-scale analysis",
+      "Accurate citations",
+      "View diffs",
+      "Trace formulas",
+      "Export to spreadsheet",
+    ],
+  ],
   ["/frontpage", ["The AI Analyst", "Get Started Free"]],
-  ["/features", ["Reasoning Agents", "Accurate Citations", "Excel Analysis", "Unlimited Context", "Multimodal Data", "Rich Data Visualization", "Start Free"]],
-  ["/use-cases", ["Data Room Analysis", "Research &amp; Model Building", "Customer Cohorts", "Try this Workspace", "Finance", "Law", "Research", "Accounting/Tax", "General"]],
+  [
+    "/features",
+    [
+      "Reasoning Agents",
+      "Accurate Citations",
+      "Excel Analysis",
+      "Unlimited Context",
+      "Multimodal Data",
+      "Rich Data Visualization",
+      "Start Free",
+    ],
+  ],
+  [
+    "/use-cases",
+    [
+      "Data Room Analysis",
+      "Research &amp; Model Building",
+      "Customer Cohorts",
+      "Try this Workspace",
+      "Finance",
+      "Law",
+      "Research",
+      "Accounting/Tax",
+      "General",
+    ],
+  ],
   ["/pricing", ["Enterprise", "Contact Us", "TEST MODE", "1 TB", "20K", "7-Day Free Trial", "Subscribe"]],
   ["/about", ["About Us"]],
   ["/privacy", ["Privacy Policy", "Last modified: February 10, 2025", "18 or older in the United States"]],
-  ["/terms", ["Terms of Service", "Last modified: February 10, 2025", "at least 18 years old and located in the United States", "renew automatically",
-    "cancel at any time", "non-refundable", "within 1 year", "30 days", "American Arbitration Association"]],
+  [
+    "/terms",
+    [
+      "Terms of Service",
+      "Last modified: February 10, 2025",
+      "at least 18 years old and located in the United States",
+      "renew automatically",
+      "cancel at any time",
+      "non-refundable",
+      "within 1 year",
+      "30 days",
+      "American Arbitration Association",
+    ],
+  ],
   ["/all-published-pods", ["No published pods available."]],
   ["/blog", ["Blog"]],
   ["/blog/2025/some-post", ["Blog"]],
@@ -63,7 +114,16 @@ test.describe("server-rendered pages (no JavaScript involved)", () => {
   });
 
   test("protected pages send visitors to /login with the return path", async () => {
-    for (const path of ["/workspaces", "/library", "/settings", "/subscription", "/usage", "/account", "/published", "/return"]) {
+    for (const path of [
+      "/workspaces",
+      "/library",
+      "/settings",
+      "/subscription",
+      "/usage",
+      "/account",
+      "/published",
+      "/return",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location")).toBe(`/login?returnTo=${encodeURIComponent(path)}`);
@@ -85,13 +145,20 @@ test.describe("server-rendered pages (no JavaScript involved)", () => {
   test("robots.txt, sitemap.xml, debug info and the public plans API", async () => {
     expect(await (await get("/robots.txt")).text()).toContain(`Sitemap: ${site.url}/sitemap.xml`);
     const sitemap = await (await get("/sitemap.xml")).text();
-    for (const p of ["/features", "/use-cases", "/pricing", "/privacy", "/terms"]) expect(sitemap).toContain(`<loc>${site.url}${p}</loc>`);
+    for (const p of ["/features", "/use-cases", "/pricing", "/privacy", "/terms"])
+      expect(sitemap).toContain(`<loc>${site.url}${p}</loc>`);
     const debug = await (await get("/debuginfo")).text();
-    for (const t of ["Frontend commit", "Frontend build time", "Backend commit", "Backend release tag"]) expect(debug).toContain(t);
-    const plans = (await (await get("/api/public/subscription-plans")).json()) as { plans: { product_type: string; monthly_price: number }[]; test_mode: boolean };
+    for (const t of ["Frontend commit", "Frontend build time", "Backend commit", "Backend release tag"])
+      expect(debug).toContain(t);
+    const plans = (await (await get("/api/public/subscription-plans")).json()) as {
+      plans: { product_type: string; monthly_price: number }[];
+      test_mode: boolean;
+    };
     expect(plans.test_mode).toBe(true);
     expect(plans.plans[0]).toMatchObject({ product_type: "basic", monthly_price: 0 });
-    expect(await (await get("/api/promo_available")).json()).toEqual({ valid_promotions: [{ product_type: "pro", name: "pro-trial", trial_days: 7 }] });
+    expect(await (await get("/api/promo_available")).json()).toEqual({
+      valid_promotions: [{ product_type: "pro", name: "pro-trial", trial_days: 7 }],
+    });
   });
 });
 
@@ -125,8 +192,12 @@ for (const vp of VIEWPORTS) {
       const footer = page.getByRole("navigation", { name: "Footer" });
       await expect(footer.getByRole("link", { name: "Service Status" })).toHaveAttribute("href", SITE_ENV.STATUS_URL);
       await expect(footer.getByRole("link", { name: "Trust Center" })).toHaveAttribute("href", SITE_ENV.TRUST_URL);
-      await expect(footer.getByRole("link", { name: SITE_ENV.SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SITE_ENV.SUPPORT_EMAIL}`);
-      for (const name of ["Home", "About Us", "Privacy Policy", "Terms of Service"]) await expect(footer.getByRole("link", { name })).toBeVisible();
+      await expect(footer.getByRole("link", { name: SITE_ENV.SUPPORT_EMAIL })).toHaveAttribute(
+        "href",
+        `mailto:${SITE_ENV.SUPPORT_EMAIL}`,
+      );
+      for (const name of ["Home", "About Us", "Privacy Policy", "Terms of Service"])
+        await expect(footer.getByRole("link", { name })).toBeVisible();
     });
 
     test("the demo prompt types out, then sending starts the demo sign-up", async ({ page }) => {
@@ -139,9 +210,17 @@ for (const vp of VIEWPORTS) {
       await send.click();
       await page.waitForURL(site.url + "/signup");
       expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(750);
-      const state = await page.evaluate(() => [sessionStorage.getItem("demo-signup"), sessionStorage.getItem("demoSignupState")]);
+      const state = await page.evaluate(() => [
+        sessionStorage.getItem("demo-signup"),
+        sessionStorage.getItem("demoSignupState"),
+      ]);
       expect(state[0]).toBe(state[1]);
-      expect(JSON.parse(state[0]!)).toMatchObject({ isProcessing: true, fromDemo: true, createWorkspaceOnLoad: true, sampleQuery: expect.stringContaining("three-statement") });
+      expect(JSON.parse(state[0]!)).toMatchObject({
+        isProcessing: true,
+        fromDemo: true,
+        createWorkspaceOnLoad: true,
+        sampleQuery: expect.stringContaining("three-statement"),
+      });
     });
 
     test("the 404 page redirects home after 3 seconds", async ({ page }) => {
@@ -190,7 +269,10 @@ test.describe("JavaScript on, desktop", () => {
       expect(box!.width).toBeLessThanOrEqual(450);
     }
     await expect(page.getByRole("alert")).toContainText("TEST MODE");
-    await expect(page.getByTestId("plan-enterprise").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", SITE_ENV.CONTACT_SALES_URL);
+    await expect(page.getByTestId("plan-enterprise").getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      SITE_ENV.CONTACT_SALES_URL,
+    );
     await page.getByTestId("plan-pro").getByRole("link", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(`${site.url}/signup?returnTo=${encodeURIComponent("/pricing")}`);
   });
@@ -198,15 +280,23 @@ test.describe("JavaScript on, desktop", () => {
   test("page views reach the analytics sink with page_path and page_title; no third-party script", async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { views: unknown[] }).views = [];
-      window.addEventListener("analytics:page_view", (e) => (window as unknown as { views: unknown[] }).views.push((e as CustomEvent).detail));
+      window.addEventListener("analytics:page_view", (e) =>
+        (window as unknown as { views: unknown[] }).views.push((e as CustomEvent).detail),
+      );
     });
     await page.goto(site.url + "/");
     await page.locator("header").getByRole("link", { name: "Features" }).click();
     await expect(page).toHaveURL(site.url + "/features");
     const views = await page.evaluate(() => (window as unknown as { views: unknown[] }).views);
     expect(views).toContainEqual({ page_path: "/", page_title: "The AI Analyst | Analyst Workspace" });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { views: unknown[] }).views)).toContainEqual({ page_path: "/features", page_title: "Features | Analyst Workspace" });
-    const scripts = await page.evaluate(() => Array.from(document.scripts).map((s) => s.src).filter(Boolean));
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { views: unknown[] }).views))
+      .toContainEqual({ page_path: "/features", page_title: "Features | Analyst Workspace" });
+    const scripts = await page.evaluate(() =>
+      Array.from(document.scripts)
+        .map((s) => s.src)
+        .filter(Boolean),
+    );
     for (const src of scripts) expect(new URL(src).origin).toBe(site.url);
   });
 
@@ -219,7 +309,10 @@ test.describe("JavaScript on, desktop", () => {
 });
 
 test.describe("signed in", () => {
-  test("the site offers 'Go to App' and the demo goes to /workspaces; app pages show the app shell", async ({ page, context }) => {
+  test("the site offers 'Go to App' and the demo goes to /workspaces; app pages show the app shell", async ({
+    page,
+    context,
+  }) => {
     await signIn(context, site.url, `visitor-${Date.now()}@example.com`);
     await page.goto(site.url + "/");
     await expect(page.locator("header").getByRole("link", { name: "Go to App" })).toHaveAttribute("href", "/home");
@@ -242,7 +335,8 @@ test.describe("signed in", () => {
     await page.goto(site.url + "/settings");
     await page.getByLabel("Open menu").click();
     const nav = page.getByRole("navigation", { name: "App" });
-    for (const name of ["Pods", "Subscription", "Usage / Balance", "Account Management", "Published Links"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Pods", "Subscription", "Usage / Balance", "Account Management", "Published Links"])
+      await expect(nav.getByRole("link", { name })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Log out" })).toBeVisible();
   });
 });
@@ -273,6 +367,9 @@ test.describe("JavaScript off", () => {
 
   test("feature images open as plain links", async ({ page }) => {
     await page.goto(site.url + "/features");
-    await expect(page.getByRole("link", { name: "Enlarge image: Reasoning Agents" })).toHaveAttribute("href", /\/media\/hero-demo-1280\.webp$/);
+    await expect(page.getByRole("link", { name: "Enlarge image: Reasoning Agents" })).toHaveAttribute(
+      "href",
+      /\/media\/hero-demo-1280\.webp$/,
+    );
   });
 });

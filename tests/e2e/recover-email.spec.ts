@@ -18,7 +18,9 @@ for (const javaScriptEnabled of [true, false]) {
           headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify(body),
         });
-      const { token } = (await (await api("/auth/sign-in", { email: original, password: PASSWORD })).json()) as { token: string };
+      const { token } = (await (await api("/auth/sign-in", { email: original, password: PASSWORD })).json()) as {
+        token: string;
+      };
       expect((await api("/users/me/email", { email: hijacked }, token)).status).toBe(200);
 
       const mail = await mailbox.waitFor(original, "Your sign-in email was changed");
@@ -37,7 +39,9 @@ for (const javaScriptEnabled of [true, false]) {
       // The link worked once.
       await page.goto(actionLink(mail));
       await expect(page.getByRole("button", { name: "Restore my email" })).toHaveCount(0);
-      await expect(page.getByText("Invalid or expired action code. Please contact support if you need help.")).toBeVisible();
+      await expect(
+        page.getByText("Invalid or expired action code. Please contact support if you need help."),
+      ).toBeVisible();
     });
   });
 }

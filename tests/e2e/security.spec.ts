@@ -11,7 +11,10 @@ import { GOOD, ownerOfNewWorkspace } from "./support/indexing.ts";
 test.use({ ingestion: "manual" });
 
 /** A page served from another port of the same host that posts `body` as a text/plain form. */
-async function startAttacker(action: string, json: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+async function startAttacker(
+  action: string,
+  json: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
   // A text/plain form sends `name=value`: the name carries the JSON, the value closes it.
   const text = JSON.stringify({ ...json, pad: "" }).slice(0, -2);
   const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -25,16 +28,25 @@ async function startAttacker(action: string, json: Record<string, string>): Prom
   };
 }
 
-test("a page on another port cannot delete a signed-in user's file with a text/plain form", async ({ browser, app }) => {
+test("a page on another port cannot delete a signed-in user's file with a text/plain form", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(60_000);
   const { context, page, workspaceUrl } = await ownerOfNewWorkspace(browser, app.url);
   await page.getByLabel("Upload files").setInputFiles([GOOD]);
   const files = page.getByRole("list", { name: "Workspace files" });
   await expect(files.getByRole("listitem", { name: GOOD.name })).toBeVisible();
-  const href = await page.getByRole("link", { name: `Download ${GOOD.name}` }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: `Download ${GOOD.name}` })
+    .first()
+    .getAttribute("href");
   const [, workspaceId, fileId] = /\/resources\/workspaces\/([^/]+)\/files\/([^/]+)\/download/.exec(href ?? "")!;
 
-  const attacker = await startAttacker(`${app.url}/resources/workspaces/${workspaceId}/uploads`, { step: "abandon", file_id: fileId! });
+  const attacker = await startAttacker(`${app.url}/resources/workspaces/${workspaceId}/uploads`, {
+    step: "abandon",
+    file_id: fileId!,
+  });
   const refused = page.waitForResponse((r) => r.url().endsWith(`/workspaces/${workspaceId}/uploads`));
   await page.goto(attacker.url);
   const res = await refused;
@@ -50,18 +62,28 @@ test("a page on another port cannot delete a signed-in user's file with a text/p
   await context.close();
 });
 
-test("a request from another origin with the session cookie cannot store a file in the library", async ({ browser, app }) => {
+test("a request from another origin with the session cookie cannot store a file in the library", async ({
+  browser,
+  app,
+}) => {
   const { context, page } = await ownerOfNewWorkspace(browser, app.url);
   const post = (origin: string) =>
     context.request.post(`${app.url}/resources/library/upload`, {
       headers: { origin },
-      multipart: { file: { name: "planted.txt", mimeType: "text/plain", buffer: Buffer.from("planted by another site") } },
+      multipart: {
+        file: { name: "planted.txt", mimeType: "text/plain", buffer: Buffer.from("planted by another site") },
+      },
     });
   const res = await post("http://evil.example");
   expect(res.status()).toBe(403);
-  expect((await res.json()).error).toMatchObject({ code: "csrf/origin-mismatch", message: expect.stringMatching(/another site/) });
+  expect((await res.json()).error).toMatchObject({
+    code: "csrf/origin-mismatch",
+    message: expect.stringMatching(/another site/),
+  });
   // With its cookie but neither Origin nor Referer, no browser page sent it: refused too.
-  const bare = await context.request.post(`${app.url}/resources/library/upload`, { multipart: { file: { name: "bare.txt", mimeType: "text/plain", buffer: Buffer.from("x") } } });
+  const bare = await context.request.post(`${app.url}/resources/library/upload`, {
+    multipart: { file: { name: "bare.txt", mimeType: "text/plain", buffer: Buffer.from("x") } },
+  });
   expect(bare.status()).toBe(403);
   await page.goto("/library");
   await expect(page.getByRole("list", { name: "Account files" })).toHaveCount(0);
@@ -69,7 +91,9 @@ test("a request from another origin with the session cookie cannot store a file 
   // The same request from our own origin is the product working.
   expect((await post(app.url)).status()).toBeLessThan(300);
   await page.reload();
-  await expect(page.getByRole("list", { name: "Account files" }).getByRole("listitem", { name: "planted.txt" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Account files" }).getByRole("listitem", { name: "planted.txt" }),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -85,14 +109,23 @@ test("JSON routes refuse form and text bodies; page actions refuse JSON", async 
     expect(res.status(), type).toBe(415);
     expect((await res.json()).error.code).toBe("unsupported_media_type");
   }
-  const json = await context.request.post(`${app.url}/resources/workspaces/${workspaceId}/uploads`, { headers: origin, data: { step: "start", byte_size: 1 } });
+  const json = await context.request.post(`${app.url}/resources/workspaces/${workspaceId}/uploads`, {
+    headers: origin,
+    data: { step: "start", byte_size: 1 },
+  });
   expect(json.status()).toBe(200);
-  const page = await context.request.post(`${app.url}/home`, { headers: origin, data: { intent: "create", name: "x" } });
+  const page = await context.request.post(`${app.url}/home`, {
+    headers: origin,
+    data: { intent: "create", name: "x" },
+  });
   expect(page.status()).toBe(415);
   await context.close();
 });
 
-test("pages carry a nonce-based Content-Security-Policy that blocks injected scripts", async ({ page, cspViolations }) => {
+test("pages carry a nonce-based Content-Security-Policy that blocks injected scripts", async ({
+  page,
+  cspViolations,
+}) => {
   const res = await page.goto("/login");
   const csp = res!.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -111,7 +144,9 @@ test("pages carry a nonce-based Content-Security-Policy that blocks injected scr
     const script = document.createElement("script");
     script.textContent = "window.injected = true";
     document.body.append(script);
-    return new Promise((resolve) => setTimeout(() => resolve((window as unknown as { injected?: boolean }).injected ?? false), 200));
+    return new Promise((resolve) =>
+      setTimeout(() => resolve((window as unknown as { injected?: boolean }).injected ?? false), 200),
+    );
   });
   expect(ran).toBe(false);
   // It was reported as a violation (which the fixture would fail the test on: expected here).

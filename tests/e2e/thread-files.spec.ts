@@ -9,11 +9,22 @@ import { lastAnswer, newThread } from "./support/thread.ts";
  */
 test.use({ llm: "fake", ingestion: "manual" });
 
-test("a workbook an answer writes opens as cells with formulas; its second version is compared cell by cell and added to the Pod", async ({ browser, app }) => {
+test("a workbook an answer writes opens as cells with formulas; its second version is compared cell by cell and added to the Pod", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(120_000);
   const llm = app.llm!;
   llm.route = null;
-  const model = { name: "Model", rows: [["Item", "Amount"], ["Revenue", 1000], ["Costs", 400], ["Profit", "=B2-B3"]] };
+  const model = {
+    name: "Model",
+    rows: [
+      ["Item", "Amount"],
+      ["Revenue", 1000],
+      ["Costs", 400],
+      ["Profit", "=B2-B3"],
+    ],
+  };
   llm.script(
     { toolCalls: [{ name: "write_workbook", args: { filename: "model.xlsx", spec: { sheets: [model] } } }] },
     { text: "I built the model in model.xlsx: profit is 600." },
@@ -25,7 +36,10 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await box.press("Enter");
   const first = lastAnswer(page);
   await expect(first).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-  await first.getByRole("list", { name: "Files written" }).getByRole("button", { name: /model\.xlsx/ }).click();
+  await first
+    .getByRole("list", { name: "Files written" })
+    .getByRole("button", { name: /model\.xlsx/ })
+    .click();
 
   const viewer = page.getByTestId("thread-file-viewer");
   await expect(viewer.getByRole("heading", { name: "model.xlsx" })).toBeVisible();
@@ -39,10 +53,22 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   const workspaceId = page.url().split("/workspace/")[1]!.split("/")[0]!;
   const listed = await page.request.get(`${app.url}/resources/workspaces/${workspaceId}/threads/${threadId}/files`);
   expect(listed.status()).toBe(200);
-  const { files } = (await listed.json()) as { files: { file_id: string; filename: string; versions: { version_id: string; number: number }[] }[] };
+  const { files } = (await listed.json()) as {
+    files: { file_id: string; filename: string; versions: { version_id: string; number: number }[] }[];
+  };
   expect(files.map((f) => [f.filename, f.versions.length])).toEqual([["model.xlsx", 1]]);
   llm.script(
-    { toolCalls: [{ name: "write_workbook", args: { version_id: files[0]!.versions[0]!.version_id, spec: { sheets: [{ name: "Model", cells: [{ ref: "B2", value: 1200 }] }] } } }] },
+    {
+      toolCalls: [
+        {
+          name: "write_workbook",
+          args: {
+            version_id: files[0]!.versions[0]!.version_id,
+            spec: { sheets: [{ name: "Model", cells: [{ ref: "B2", value: 1200 }] }] },
+          },
+        },
+      ],
+    },
     { text: "Revenue is now 1,200, so profit is 800." },
   );
   await box.fill("Make revenue 1,200");
@@ -57,7 +83,10 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await viewer.getByLabel("Compare with version 1").check();
   const diff = viewer.getByTestId("workbook-diff");
   await expect(diff).toContainText("2 changed cells");
-  await expect(diff.getByRole("listitem")).toHaveText([/Model!B2\s+1000 → 1200/, /Model!B4\s+=B2-B3 \(600\) → =B2-B3 \(800\)/]);
+  await expect(diff.getByRole("listitem")).toHaveText([
+    /Model!B2\s+1000 → 1200/,
+    /Model!B4\s+=B2-B3 \(600\) → =B2-B3 \(800\)/,
+  ]);
   await expect(viewer.locator("td[data-changed]")).toHaveCount(2);
   await shoot(page, "thread-file-diff");
 
@@ -69,24 +98,38 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await viewer.getByRole("button", { name: "Add to Pod" }).click();
   await expect(page.getByText("Added to the Pod's files: it is being indexed.")).toBeVisible();
   await page.goto(`${app.url}/workspace/${workspaceId}`);
-  await expect(page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "profit-model.xlsx" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "profit-model.xlsx" }),
+  ).toBeVisible();
   await context.close();
 });
 
-test("run_sql over an uploaded CSV shows its result as a table in the thoughts, exportable to .xlsx", async ({ browser, app }) => {
+test("run_sql over an uploaded CSV shows its result as a table in the thoughts, exportable to .xlsx", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(120_000);
   const llm = app.llm!;
   llm.route = null;
   const { context, page } = await ownerOfNewWorkspace(browser, app.url);
   const csv = "region,units\nNorth,120\nSouth,75\nNorth,30\n";
-  await page.getByLabel("Upload files").setInputFiles({ name: "units.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("Upload files")
+    .setInputFiles({ name: "units.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "units.csv" });
   await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
   // The first test's "Add to Pod" queued a file in its own workspace too (one queue for the app).
   expect(await app.drainQueue()).toBeGreaterThanOrEqual(1);
   await expect(row.getByText("Indexed", { exact: true }).filter({ visible: true })).toBeVisible();
   llm.script(
-    { toolCalls: [{ name: "run_sql", args: { sql: "SELECT region, SUM(units) AS total FROM units GROUP BY region ORDER BY region" } }] },
+    {
+      toolCalls: [
+        {
+          name: "run_sql",
+          args: { sql: "SELECT region, SUM(units) AS total FROM units GROUP BY region ORDER BY region" },
+        },
+      ],
+    },
     { text: "North shipped 150 units and South 75." },
   );
   await newThread(page);

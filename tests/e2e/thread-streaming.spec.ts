@@ -14,7 +14,10 @@ test.describe("a slow model", () => {
   /** An answer long enough to refresh in the middle of: a numbered word every 120 ms. */
   const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1} `).join("") + "THE-END.";
 
-  test("the answer streams, continues after a refresh mid-answer, and Stop cancels another", async ({ browser, app }) => {
+  test("the answer streams, continues after a refresh mid-answer, and Stop cancels another", async ({
+    browser,
+    app,
+  }) => {
     test.setTimeout(120_000);
     // About 15 s of writing: room to refresh in the middle even on a busy machine.
     app.llm!.route = () => ({ text: words(150), delayMs: 100 });
@@ -43,7 +46,9 @@ test.describe("a slow model", () => {
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
     // It continues: the text keeps growing on the reloaded page.
     await expect
-      .poll(async () => new Set((await statesAfter()).filter((s) => s.status === "streaming").map((s) => s.len)).size, { timeout: 10_000 })
+      .poll(async () => new Set((await statesAfter()).filter((s) => s.status === "streaming").map((s) => s.len)).size, {
+        timeout: 10_000,
+      })
       .toBeGreaterThanOrEqual(2);
     await shoot(page, "thread-streaming");
     await expect(after).toHaveAttribute("data-status", "complete", { timeout: 45_000 });
@@ -72,13 +77,18 @@ test.describe("a slow model", () => {
   });
 });
 
-
-test("thoughts and tool calls show and hide with the workspace toggle; a table exports to .xlsx; Copy copies the answer", async ({ browser, app }) => {
+test("thoughts and tool calls show and hide with the workspace toggle; a table exports to .xlsx; Copy copies the answer", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(90_000);
   const llm = app.llm!;
   llm.route = null;
   llm.script(
-    { reasoning: "I should look this up in the documents first.", toolCalls: [{ name: "search_documents", args: { query: "revenue by year" } }] },
+    {
+      reasoning: "I should look this up in the documents first.",
+      toolCalls: [{ name: "search_documents", args: { query: "revenue by year" } }],
+    },
     { text: "| Year | Revenue |\n|---|---|\n| 2021 | 1,200 |\n| 2022 | (300) |\n\nRevenue fell in 2022.", delayMs: 20 },
   );
   const { context, page } = await ownerOfNewWorkspace(browser, app.url);

@@ -14,7 +14,9 @@ const dataDir = process.env.SHARED_DATA_DIR ?? path.resolve("../shared/data");
 const LETTER = path.join(dataDir, "berkshire/2019ltr.pdf");
 // A real shareholder letter when the shared corpus is here; else a PDF written by the test.
 const REAL = fs.existsSync(LETTER);
-const PDF = REAL ? { name: "berkshire-2019-letter.pdf", mimeType: "application/pdf", buffer: fs.readFileSync(LETTER) } : GOOD;
+const PDF = REAL
+  ? { name: "berkshire-2019-letter.pdf", mimeType: "application/pdf", buffer: fs.readFileSync(LETTER) }
+  : GOOD;
 const QUESTION = REAL ? "What does Berkshire say about insurance float?" : "Why did revenue grow?";
 
 /** Case, whitespace and typography folded away, as the viewer compares text. */
@@ -31,11 +33,17 @@ const fold = (s: string) =>
 test.use({ ingestion: "manual" });
 
 test.describe("search mode", () => {
-  test("ask about a real PDF, watch the answer stream in, open a citation: the page shows the quote highlighted", async ({ browser, app }) => {
+  test("ask about a real PDF, watch the answer stream in, open a citation: the page shows the quote highlighted", async ({
+    browser,
+    app,
+  }) => {
     test.setTimeout(120_000);
     const { context, page } = await ownerOfNewWorkspace(browser, app.url);
     await page.getByLabel("Upload files").setInputFiles(PDF);
-    await expect(page.getByRole("progressbar", { name: `Uploading ${PDF.name}` })).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByRole("progressbar", { name: `Uploading ${PDF.name}` })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
     const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: PDF.name });
     // Finalized (queued for indexing) before the queue runs.
     await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
@@ -114,11 +122,15 @@ test.describe("search mode", () => {
       [...document.querySelectorAll("main *")]
         .filter((el) => {
           if (el.getBoundingClientRect().right <= window.innerWidth + 1) return false;
-          for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === "fixed") return false;
+          for (let a: Element | null = el; a; a = a.parentElement)
+            if (getComputedStyle(a).position === "fixed") return false;
           return true;
         })
         .slice(0, 5)
-        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)} ${el.textContent?.slice(0, 40)}`),
+        .map(
+          (el) =>
+            `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)} ${el.textContent?.slice(0, 40)}`,
+        ),
     );
     expect(wide).toEqual([]);
     await page.screenshot({ path: "scratch/e2e/thread-answer-375-after.png", fullPage: true });
@@ -126,8 +138,12 @@ test.describe("search mode", () => {
 
     // The relay passes the stored events on as an event stream, never compressed (that would buffer it).
     const answerId = await answer.getAttribute("data-message-id");
-    const threadPath = new URL(page.url()).pathname.replace(/^\/workspace\//, "/resources/workspaces/").replace("/thread/", "/threads/");
-    const relayed = await page.request.get(`${threadPath}/messages/${answerId}/follow?after=-1`, { headers: { "accept-encoding": "gzip, deflate" } });
+    const threadPath = new URL(page.url()).pathname
+      .replace(/^\/workspace\//, "/resources/workspaces/")
+      .replace("/thread/", "/threads/");
+    const relayed = await page.request.get(`${threadPath}/messages/${answerId}/follow?after=-1`, {
+      headers: { "accept-encoding": "gzip, deflate" },
+    });
     expect(relayed.status()).toBe(200);
     expect(relayed.headers()["content-type"]).toMatch(/^text\/event-stream/);
     expect(relayed.headers()["content-encoding"]).toBeUndefined();
@@ -157,23 +173,35 @@ test.describe("search mode", () => {
     await expect(lastAnswer(page)).toHaveAttribute("data-message-id", answerId!);
 
     // The canvas flag gives the viewer the larger share of the width.
-    for (const [flag, wider] of [["", false], ["?canvas=1", true]] as const) {
+    for (const [flag, wider] of [
+      ["", false],
+      ["?canvas=1", true],
+    ] as const) {
       await page.goto(`${new URL(page.url()).pathname}${flag}`);
       await lastAnswer(page).locator(".answer-markdown button[data-citation]").first().click();
       const viewerBox = (await page.getByTestId("file-viewer").boundingBox())!;
       const threadBox = (await page.getByRole("article", { name: "Answer" }).boundingBox())!;
-      expect(viewerBox.width > threadBox.width * 1.2, `viewer ${viewerBox.width} vs answer ${threadBox.width} with "${flag}"`).toBe(wider);
+      expect(
+        viewerBox.width > threadBox.width * 1.2,
+        `viewer ${viewerBox.width} vs answer ${threadBox.width} with "${flag}"`,
+      ).toBe(wider);
     }
     await shoot(page, "thread-canvas");
     await context.close();
   });
 });
 
-test("a text document's citation opens its page text with the quote marked at the cited offsets", async ({ browser, app }) => {
+test("a text document's citation opens its page text with the quote marked at the cited offsets", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(90_000);
   const { context, page } = await ownerOfNewWorkspace(browser, app.url);
-  const notes = "# Warehouse notes\n\nThe Rotterdam warehouse shipped 4,200 pallets of tulip bulbs in March.\n\nNothing else happened.\n";
-  await page.getByLabel("Upload files").setInputFiles({ name: "warehouse-notes.md", mimeType: "text/markdown", buffer: Buffer.from(notes) });
+  const notes =
+    "# Warehouse notes\n\nThe Rotterdam warehouse shipped 4,200 pallets of tulip bulbs in March.\n\nNothing else happened.\n";
+  await page
+    .getByLabel("Upload files")
+    .setInputFiles({ name: "warehouse-notes.md", mimeType: "text/markdown", buffer: Buffer.from(notes) });
   const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "warehouse-notes.md" });
   await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
   expect(await app.drainQueue()).toBe(1);
@@ -194,12 +222,17 @@ test("a text document's citation opens its page text with the quote marked at th
   await context.close();
 });
 
-test("a spreadsheet's citation opens the sheet as a grid with the cited cell marked at its address", async ({ browser, app }) => {
+test("a spreadsheet's citation opens the sheet as a grid with the cited cell marked at its address", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(90_000);
   const { context, page } = await ownerOfNewWorkspace(browser, app.url);
   // Row 2 is blank: the cited row keeps its number in the file (5, not 4).
   const csv = "Region,Product,Units\n\nNorth,Widgets,120\nSouth,Gadgets,75\nWest,Sprockets,8812\n";
-  await page.getByLabel("Upload files").setInputFiles({ name: "shipments.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("Upload files")
+    .setInputFiles({ name: "shipments.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const row = page.getByRole("list", { name: "Workspace files" }).getByRole("listitem", { name: "shipments.csv" });
   await expect(row.getByText("Queued", { exact: true }).filter({ visible: true })).toBeVisible();
   expect(await app.drainQueue()).toBe(1);
@@ -225,14 +258,22 @@ test("a spreadsheet's citation opens the sheet as a grid with the cited cell mar
   await context.close();
 });
 
-test("without JavaScript a question is a plain form: the page comes back with the stored answer", async ({ browser, app }) => {
+test("without JavaScript a question is a plain form: the page comes back with the stored answer", async ({
+  browser,
+  app,
+}) => {
   test.setTimeout(90_000);
   const owner = await ownerOfNewWorkspace(browser, app.url);
   await newThread(owner.page);
   const url = owner.page.url();
   const storageState = await owner.context.storageState();
   await owner.context.close();
-  const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, javaScriptEnabled: false, storageState });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: DESKTOP,
+    javaScriptEnabled: false,
+    storageState,
+  });
   const page = await context.newPage();
   await page.goto(url);
   await page.getByLabel("Ask a question").fill("What is in these files?");
@@ -245,7 +286,10 @@ test("without JavaScript a question is a plain form: the page comes back with th
 
 test("a question the API refuses before streaming keeps its status and message", async ({ app, request }) => {
   // Not signed in: stream_qa refuses before the first byte (401), as JSON the page can show.
-  const res = await request.post(`${app.url}/resources/workspaces/nope/threads/nope/ask`, { data: { query: "Hi" }, headers: { "accept-encoding": "gzip" } });
+  const res = await request.post(`${app.url}/resources/workspaces/nope/threads/nope/ask`, {
+    data: { query: "Hi" },
+    headers: { "accept-encoding": "gzip" },
+  });
   expect(res.status()).toBe(401);
   expect((await res.json()).error.message).toMatch(/sign in/i);
 });

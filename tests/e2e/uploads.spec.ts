@@ -17,9 +17,16 @@ test("uploads work when the app is opened at an address other than PUBLIC_URL", 
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/workspace\/[^/]+$/);
 
-  const file = { name: "figures.csv", mimeType: "text/csv", buffer: Buffer.from(`region,revenue\n${"north,10\n".repeat(500)}`) };
+  const file = {
+    name: "figures.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`region,revenue\n${"north,10\n".repeat(500)}`),
+  };
   await page.getByLabel("Upload files").setInputFiles([file]);
-  await expect(page.getByRole("progressbar", { name: `Uploading ${file.name}` })).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("progressbar", { name: `Uploading ${file.name}` })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
   const list = page.getByRole("list", { name: "Workspace files" });
   await expect(list.getByRole("listitem", { name: file.name })).toBeVisible();
   await expect(list.getByText(/^(Queued|Indexing|Indexed)$/).filter({ visible: true })).toHaveCount(1);

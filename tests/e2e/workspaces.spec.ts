@@ -18,7 +18,8 @@ async function newContext(browser: Browser, baseURL: string, javaScriptEnabled =
 
 /** Entries in a zip, from its end-of-central-directory record. */
 function zipEntryCount(bytes: Buffer): number {
-  for (let i = bytes.length - 22; i >= 0; i -= 1) if (bytes.readUInt32LE(i) === 0x06054b50) return bytes.readUInt16LE(i + 10);
+  for (let i = bytes.length - 22; i >= 0; i -= 1)
+    if (bytes.readUInt32LE(i) === 0x06054b50) return bytes.readUInt16LE(i + 10);
   throw new Error("not a zip file");
 }
 
@@ -49,7 +50,10 @@ test("a workspace from creation to a bookmark by someone else", async ({ browser
 
   await page.getByLabel("Upload files").setInputFiles(files);
   for (const f of files) {
-    await expect(page.getByRole("progressbar", { name: `Uploading ${f.name}` })).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByRole("progressbar", { name: `Uploading ${f.name}` })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
   }
   const list = page.getByRole("list", { name: "Workspace files" });
   await expect(list.getByRole("listitem")).toHaveCount(3);
@@ -103,7 +107,10 @@ test("a workspace from creation to a bookmark by someone else", async ({ browser
   await expect(other.page.getByRole("link", { name: "Q3 credit review" }).first()).toBeVisible();
   await other.context.close();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download all" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download all" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("workspace_files.zip");
   expect(zipEntryCount(fs.readFileSync(await download.path()))).toBe(3);
 

@@ -6,8 +6,10 @@ import { openSse, type SseConnection } from "./sse.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 export const DOCS: Record<string, string> = {
-  "acme-2022.md": "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n\nThe board declared a dividend of $1.20 per share.\n",
-  "globex-2022.md": "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
+  "acme-2022.md":
+    "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n\nThe board declared a dividend of $1.20 per share.\n",
+  "globex-2022.md":
+    "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
 };
 
 export interface AgentSetup {
@@ -39,17 +41,24 @@ export async function setupAgent(env: Record<string, string> = {}): Promise<Agen
   const ws = await createWorkspace(app, alice.token);
   const files: Record<string, string> = {};
   for (const [filename, text] of Object.entries(DOCS)) {
-    files[filename] = (await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })).id;
+    files[filename] = (
+      await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })
+    ).id;
   }
   await drainQueue(app.deps);
   return {
-    app, fake, alice, ws, files,
+    app,
+    fake,
+    alice,
+    ws,
+    files,
     async newThread() {
       const res = await app.request("POST", `/workspaces/${ws.id}/threads`, { token: alice.token, body: {} });
       if (res.status !== 201) throw new Error(`createThread: ${res.status}`);
       return res.body.id as string;
     },
-    ask: (tid, body, token = alice.token) => openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body }),
+    ask: (tid, body, token = alice.token) =>
+      openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body }),
     async close() {
       await app.close();
       await fake.close();
@@ -60,11 +69,17 @@ export async function setupAgent(env: Record<string, string> = {}): Promise<Agen
 /** The JSON results of the tool calls the client sent back to the model so far. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool results are whatever the tool returned
 export function toolResults(body: ChatRequest): any[] {
-  return body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+  return body.messages
+    .filter((m) => m.role === "tool")
+    .map((m) => JSON.parse(typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
 }
 
 /** Polls until `check` returns something truthy. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+  what = "condition",
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

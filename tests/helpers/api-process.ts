@@ -19,7 +19,14 @@ export interface ApiProcess {
 export async function startApiProcess(app: TestApp): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "error", DATA_DIR: app.config.DATA_DIR, DATABASE_URL: app.testDb.url, HOST: "127.0.0.1" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      LOG_LEVEL: "error",
+      DATA_DIR: app.config.DATA_DIR,
+      DATABASE_URL: app.testDb.url,
+      HOST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -2,14 +2,23 @@ import type { Endpoint } from "../../contracts/endpoint.ts";
 import type { RawEndpoint } from "../../contracts/raw-endpoints.ts";
 
 // Every contract module, found by glob so a new file's endpoints are covered without edits here.
-const modules = import.meta.glob<Record<string, unknown>>(["../../contracts/*.ts", "!../../contracts/*.test.ts"], { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(["../../contracts/*.ts", "!../../contracts/*.test.ts"], {
+  eager: true,
+});
 
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
 function isEndpoint(v: unknown): v is Endpoint {
   if (!v || typeof v !== "object") return false;
   const e = v as Partial<Endpoint>;
-  return typeof e.method === "string" && METHODS.has(e.method) && typeof e.path === "string" && e.path.startsWith("/") && !!e.response && typeof e.status === "number";
+  return (
+    typeof e.method === "string" &&
+    METHODS.has(e.method) &&
+    typeof e.path === "string" &&
+    e.path.startsWith("/") &&
+    !!e.response &&
+    typeof e.status === "number"
+  );
 }
 
 export interface NamedEndpoint {
@@ -23,7 +32,8 @@ export function allEndpoints(): NamedEndpoint[] {
   const found: NamedEndpoint[] = [];
   for (const [file, mod] of Object.entries(modules)) {
     const module = file.split("/").pop()!.replace(/\.ts$/, "");
-    for (const [name, value] of Object.entries(mod)) if (isEndpoint(value)) found.push({ name: `${module}:${name}`, endpoint: value });
+    for (const [name, value] of Object.entries(mod))
+      if (isEndpoint(value)) found.push({ name: `${module}:${name}`, endpoint: value });
   }
   return found;
 }
@@ -31,13 +41,20 @@ export function allEndpoints(): NamedEndpoint[] {
 function isRawEndpoint(v: unknown): v is RawEndpoint {
   if (!v || typeof v !== "object" || isEndpoint(v)) return false;
   const e = v as Partial<RawEndpoint>;
-  return typeof e.method === "string" && METHODS.has(e.method) && typeof e.path === "string" && e.path.startsWith("/") && typeof e.response?.contentType === "string";
+  return (
+    typeof e.method === "string" &&
+    METHODS.has(e.method) &&
+    typeof e.path === "string" &&
+    e.path.startsWith("/") &&
+    typeof e.response?.contentType === "string"
+  );
 }
 
 /** Every non-JSON endpoint (form data, raw bytes, zip and event streams) exported from contracts/*.ts. */
 export function allRawEndpoints(): RawEndpoint[] {
   const found = new Set<RawEndpoint>();
-  for (const mod of Object.values(modules)) for (const value of Object.values(mod)) if (isRawEndpoint(value)) found.add(value);
+  for (const mod of Object.values(modules))
+    for (const value of Object.values(mod)) if (isRawEndpoint(value)) found.add(value);
   return [...found];
 }
 

@@ -47,7 +47,10 @@ async function pgTemplate(runId: string) {
     const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
     await client.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1", [`t\\_${runId}\\_%`]);
+      const { rows } = await client.query<{ datname: string }>(
+        "select datname from pg_database where datname like $1",
+        [`t\\_${runId}\\_%`],
+      );
       for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     } finally {
       await client.end();

@@ -25,7 +25,9 @@ export async function createUser(
 ): Promise<CreatedUser> {
   const email = o.email ?? uniqueEmail();
   const password = o.password ?? "correct-horse-1";
-  const signupCode = app.config.REQUIRE_SIGNUP_CODE ? (await insertCode(app.deps.db.kysely, { description: "factory", createdBy: null })).code : undefined;
+  const signupCode = app.config.REQUIRE_SIGNUP_CODE
+    ? (await insertCode(app.deps.db.kysely, { description: "factory", createdBy: null })).code
+    : undefined;
   const res = await app.request("POST", "/auth/sign-up", { body: { email, password, signupCode } });
   if (res.status !== 201) throw new Error(`createUser(${email}) failed: ${res.status} ${JSON.stringify(res.body)}`);
   const token: string = res.body.token;
@@ -47,7 +49,10 @@ export function createAdmin(app: TestApp, o: { email?: string } = {}): Promise<C
 }
 
 export async function createSignupCode(app: TestApp, adminToken: string, description?: string): Promise<SignupCode> {
-  const res = await app.request("POST", "/admin/signup-codes", { token: adminToken, body: description === undefined ? {} : { description } });
+  const res = await app.request("POST", "/admin/signup-codes", {
+    token: adminToken,
+    body: description === undefined ? {} : { description },
+  });
   if (res.status !== 201) throw new Error(`createSignupCode failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

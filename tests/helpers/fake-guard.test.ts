@@ -21,7 +21,10 @@ describe("fakes fail the test on an unexpected request, without the test checkin
   });
 
   it.fails("fails a test that made an unscripted call to the fake language model", async () => {
-    const res = await fetch(`${openai.baseURL}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [] }) });
+    const res = await fetch(`${openai.baseURL}/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [] }),
+    });
     expect(res.status).toBe(500);
   });
 

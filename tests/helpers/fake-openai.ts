@@ -26,8 +26,15 @@ export type Step = StreamStep | ErrorStep;
 /** A scripted reply, or one computed from the request (e.g. citing a source number it was given). */
 export type Reply = Step | ((body: ChatRequest) => Step);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a request body as the client sent it
-export type ChatRequest = { model: string; messages: any[]; tools?: any[]; stream?: boolean; stream_options?: { include_usage?: boolean } };
+/* eslint-disable @typescript-eslint/no-explicit-any -- a request body as the client sent it */
+export type ChatRequest = {
+  model: string;
+  messages: any[];
+  tools?: any[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface RecordedRequest {
   body: ChatRequest;
@@ -111,7 +118,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest;
-      const rec: RecordedRequest = { body, at: performance.now(), firstTextAt: null, closedEarlyAt: null, finished: false };
+      const rec: RecordedRequest = {
+        body,
+        at: performance.now(),
+        firstTextAt: null,
+        closedEarlyAt: null,
+        finished: false,
+      };
       requests.push(rec);
       res.on("close", () => {
         if (!res.writableFinished) rec.closedEarlyAt = performance.now();
@@ -122,7 +135,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const reply = routed ?? queue.shift();
       if (!reply) {
         unexpected.push(`unscripted request #${requests.length} (${body.messages.length} messages)`);
-        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "fake-openai: no reply scripted" } }));
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "fake-openai: no reply scripted" } }));
         return;
       }
       const step = typeof reply === "function" ? reply(body) : reply;
@@ -151,28 +166,68 @@ function whole(res: http.ServerResponse, body: ChatRequest, step: StreamStep, re
   const message = {
     role: "assistant",
     content: pieces(step.text).join("") || null,
-    ...(step.toolCalls?.length ? { tool_calls: step.toolCalls.map((c, i) => ({ id: c.id ?? `call_${i}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } })) } : {}),
+    ...(step.toolCalls?.length
+      ? {
+          tool_calls: step.toolCalls.map((c, i) => ({
+            id: c.id ?? `call_${i}`,
+            type: "function",
+            function: { name: c.name, arguments: JSON.stringify(c.args) },
+          })),
+        }
+      : {}),
   };
   const finish = step.toolCalls?.length ? "tool_calls" : "stop";
   rec.firstTextAt = performance.now();
   rec.finished = true;
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ id: "chatcmpl-whole", object: "chat.completion", created: Math.floor(Date.now() / 1000), model: body.model, choices: [{ index: 0, message, finish_reason: finish }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+  res.end(
+    JSON.stringify({
+      id: "chatcmpl-whole",
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message, finish_reason: finish }],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    }),
+  );
 }
 
-const pieces = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : (v.match(/\S+\s*|\s+/g) ?? []));
+const pieces = (v: string | string[] | undefined): string[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : (v.match(/\S+\s*|\s+/g) ?? []);
 
-async function stream(res: http.ServerResponse, body: ChatRequest, step: StreamStep, rec: RecordedRequest): Promise<void> {
+async function stream(
+  res: http.ServerResponse,
+  body: ChatRequest,
+  step: StreamStep,
+  rec: RecordedRequest,
+): Promise<void> {
   const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
   const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: object, finish: string | null = null) => ({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: object, finish: string | null = null) => ({
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model: body.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const frames: { data: object; text?: boolean }[] = [{ data: chunk({ role: "assistant", content: "" }) }];
   for (const r of pieces(step.reasoning)) frames.push({ data: chunk({ reasoning_content: r }) });
   for (const t of pieces(step.text)) frames.push({ data: chunk({ content: t }), text: true });
   (step.toolCalls ?? []).forEach((call, index) => {
     const args = JSON.stringify(call.args);
     const half = Math.ceil(args.length / 2);
-    frames.push({ data: chunk({ tool_calls: [{ index, id: call.id ?? `call_${index}_${id.slice(-6)}`, type: "function", function: { name: call.name, arguments: "" } }] }) });
+    frames.push({
+      data: chunk({
+        tool_calls: [
+          {
+            index,
+            id: call.id ?? `call_${index}_${id.slice(-6)}`,
+            type: "function",
+            function: { name: call.name, arguments: "" },
+          },
+        ],
+      }),
+    });
     frames.push({ data: chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }) });
     frames.push({ data: chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }) });
   });
@@ -191,7 +246,9 @@ async function stream(res: http.ServerResponse, body: ChatRequest, step: StreamS
   res.write(`data: ${JSON.stringify(chunk({}, step.toolCalls?.length ? "tool_calls" : "stop"))}\n\n`);
   if (body.stream_options?.include_usage) {
     const usage = step.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
-    res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+    );
   }
   res.write("data: [DONE]\n\n");
   rec.finished = true;

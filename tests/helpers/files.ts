@@ -8,8 +8,15 @@ import type { TestApp } from "./test-app.ts";
 
 export const sha256 = (b: Buffer | string) => crypto.createHash("sha256").update(b).digest("hex");
 
-export async function createWorkspace(app: TestApp, token: string, o: { name?: string; is_public?: boolean } = {}): Promise<Workspace> {
-  const res = await app.request("POST", "/workspaces", { token, body: { name: o.name ?? "Pod", is_public: o.is_public ?? false } });
+export async function createWorkspace(
+  app: TestApp,
+  token: string,
+  o: { name?: string; is_public?: boolean } = {},
+): Promise<Workspace> {
+  const res = await app.request("POST", "/workspaces", {
+    token,
+    body: { name: o.name ?? "Pod", is_public: o.is_public ?? false },
+  });
   if (res.status !== 201) throw new Error(`createWorkspace failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -24,7 +31,12 @@ export function reachable(app: TestApp, url: string): string {
   return url;
 }
 
-export async function putBytes(app: TestApp, url: string, bytes: Buffer, o: { contentType?: string; token?: string } = {}) {
+export async function putBytes(
+  app: TestApp,
+  url: string,
+  bytes: Buffer,
+  o: { contentType?: string; token?: string } = {},
+) {
   const headers: Record<string, string> = { "content-type": o.contentType ?? "application/octet-stream" };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   const res = await fetch(reachable(app, url), { method: "PUT", headers, body: new Uint8Array(bytes) });
@@ -39,20 +51,37 @@ export async function putBytes(app: TestApp, url: string, bytes: Buffer, o: { co
   return { status: res.status, body: body as any };
 }
 
-export async function getBytes(app: TestApp, url: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+export async function getBytes(
+  app: TestApp,
+  url: string,
+): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
   const res = await fetch(reachable(app, url));
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
 }
 
 /** Step 1 of the presigned flow. */
-export async function reserve(app: TestApp, token: string, workspaceId: string, byteSize: number, contentType?: string) {
-  const res = await app.request("POST", `/workspaces/${workspaceId}/files/generate_upload_url`, { token, body: { byte_size: byteSize, content_type: contentType } });
+export async function reserve(
+  app: TestApp,
+  token: string,
+  workspaceId: string,
+  byteSize: number,
+  contentType?: string,
+) {
+  const res = await app.request("POST", `/workspaces/${workspaceId}/files/generate_upload_url`, {
+    token,
+    body: { byte_size: byteSize, content_type: contentType },
+  });
   if (res.status !== 200) throw new Error(`generate_upload_url failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { upload_url: string; file_id: string; expires_at: string };
 }
 
 /** The whole presigned flow: reserve, PUT the bytes, finalize. */
-export async function uploadFile(app: TestApp, token: string, workspaceId: string, o: { filename?: string; bytes?: Buffer; contentType?: string } = {}): Promise<FileInfo> {
+export async function uploadFile(
+  app: TestApp,
+  token: string,
+  workspaceId: string,
+  o: { filename?: string; bytes?: Buffer; contentType?: string } = {},
+): Promise<FileInfo> {
   const bytes = o.bytes ?? Buffer.from(`hello ${crypto.randomUUID()}\n`);
   const r = await reserve(app, token, workspaceId, bytes.length, o.contentType);
   const put = await putBytes(app, r.upload_url, bytes, { contentType: o.contentType });
@@ -66,11 +95,20 @@ export async function uploadFile(app: TestApp, token: string, workspaceId: strin
 }
 
 /** A multipart POST with one `file` part (and optional text fields). */
-export async function postMultipart(app: TestApp, p: string, o: { token?: string; file?: { name: string; bytes: Buffer; type?: string }; fields?: Record<string, string> }) {
+export async function postMultipart(
+  app: TestApp,
+  p: string,
+  o: { token?: string; file?: { name: string; bytes: Buffer; type?: string }; fields?: Record<string, string> },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(o.fields ?? {})) form.append(k, v);
-  if (o.file) form.append("file", new Blob([new Uint8Array(o.file.bytes)], { type: o.file.type ?? "text/plain" }), o.file.name);
-  const res = await fetch(app.url + p, { method: "POST", body: form, headers: o.token ? { authorization: `Bearer ${o.token}` } : {} });
+  if (o.file)
+    form.append("file", new Blob([new Uint8Array(o.file.bytes)], { type: o.file.type ?? "text/plain" }), o.file.name);
+  const res = await fetch(app.url + p, {
+    method: "POST",
+    body: form,
+    headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
+  });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies freely
   let body: any = text;
@@ -87,7 +125,10 @@ export async function blobFiles(app: TestApp): Promise<string[]> {
   const root = path.join(app.config.DATA_DIR, "blobs");
   try {
     const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw err;

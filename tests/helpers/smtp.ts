@@ -73,7 +73,11 @@ export async function startSmtpServer(): Promise<TestMailbox> {
         const timer = setTimeout(() => {
           cleanup();
           const seen = messages.map((m) => `${recipients(m).join(",")}: ${m.subject}`).join("; ") || "none";
-          reject(new Error(`No mail to ${match.to}${match.subject ? ` about ${String(match.subject)}` : ""} within ${timeoutMs} ms (received: ${seen})`));
+          reject(
+            new Error(
+              `No mail to ${match.to}${match.subject ? ` about ${String(match.subject)}` : ""} within ${timeoutMs} ms (received: ${seen})`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

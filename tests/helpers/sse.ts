@@ -38,7 +38,12 @@ export async function openSse(
   const headers: Record<string, string> = { accept: "text/event-stream", ...o.headers };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(app.url + path, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: abort.signal });
+  const res = await fetch(app.url + path, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    signal: abort.signal,
+  });
   const events: ReceivedEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
@@ -54,7 +59,16 @@ export async function openSse(
     } catch {
       error = { error: { code: "not_json", message: text } };
     }
-    return { status: res.status, headers: res.headers, error, events, comments, waitFor: () => Promise.reject(new Error("not a stream")), done: async () => events, close: () => undefined };
+    return {
+      status: res.status,
+      headers: res.headers,
+      error,
+      events,
+      comments,
+      waitFor: () => Promise.reject(new Error("not a stream")),
+      done: async () => events,
+      close: () => undefined,
+    };
   }
 
   const reading = (async () => {
@@ -89,9 +103,15 @@ export async function openSse(
         const check = () => {
           const found = events.find(match);
           if (found) return finish(() => resolve(found));
-          if (ended) finish(() => reject(new Error(`stream ended without the event; got ${events.map((e) => e.name).join(",")}`)));
+          if (ended)
+            finish(() =>
+              reject(new Error(`stream ended without the event; got ${events.map((e) => e.name).join(",")}`)),
+            );
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting; got ${events.map((e) => e.name).join(",")}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`timed out waiting; got ${events.map((e) => e.name).join(",")}`))),
+          timeoutMs,
+        );
         const finish = (fn: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
@@ -130,6 +150,9 @@ export function textOf(events: ReceivedEvent[]): string {
   return events.map((e) => (e.data.type === "text_delta" ? e.data.text : "")).join("");
 }
 
-export function ofType<T extends StreamEvent["type"]>(events: ReceivedEvent[], type: T): Extract<StreamEvent, { type: T }>[] {
+export function ofType<T extends StreamEvent["type"]>(
+  events: ReceivedEvent[],
+  type: T,
+): Extract<StreamEvent, { type: T }>[] {
   return events.map((e) => e.data).filter((d): d is Extract<StreamEvent, { type: T }> => d.type === type);
 }

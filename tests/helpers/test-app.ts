@@ -21,7 +21,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+export interface TestResponse<T = any> {
   status: number;
   /** Parsed JSON, or the text when the body is not JSON. */
   body: T;
@@ -111,7 +112,15 @@ export type PeerApp = Pick<TestApp, "url" | "request" | "deps" | "close">;
  * its own connections, its own in-memory state, its own HTTP server. `env` overrides its config.
  */
 export async function createPeerApp(app: TestApp, env: Record<string, string> = {}): Promise<PeerApp> {
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: app.config.DATA_DIR, DATABASE_URL: app.testDb.url, LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:3000", SMTP_URL: app.mail.url, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: app.config.DATA_DIR,
+    DATABASE_URL: app.testDb.url,
+    LOG_LEVEL: "error",
+    PUBLIC_URL: "http://localhost:3000",
+    SMTP_URL: app.mail.url,
+    ...env,
+  });
   const db = createDb({ url: app.testDb.url, dataDir: app.config.DATA_DIR });
   const backend = await bootBackend({ config, db });
   const server = http.createServer(getRequestListener(backend.api.fetch));

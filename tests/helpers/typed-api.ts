@@ -41,7 +41,10 @@ export function typedCaller(url: string): ApiCaller {
       const callAny = client.call as (e: E, input: object) => Promise<EndpointResponse<E>>;
       const body = await callAny(e, call);
       const checked = e.response.safeParse(body);
-      if (!checked.success) throw new Error(`${e.method.toUpperCase()} ${e.path}: the answer does not match its contract: ${checked.error.message}`);
+      if (!checked.success)
+        throw new Error(
+          `${e.method.toUpperCase()} ${e.path}: the answer does not match its contract: ${checked.error.message}`,
+        );
       return { status: res!.status, headers: res!.headers, body, error: undefined };
     } catch (err) {
       if (!(err instanceof AppError) || !res) throw err;

@@ -22,7 +22,14 @@ await migrateToLatest(db);
 const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
 const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const absent = (name: string) =>
-  new Proxy({}, { get: (_t, prop) => { throw new Error(`worker-child: ingestion used deps.${name}.${String(prop)}, which this process does not build`); } });
+  new Proxy(
+    {},
+    {
+      get: (_t, prop) => {
+        throw new Error(`worker-child: ingestion used deps.${name}.${String(prop)}, which this process does not build`);
+      },
+    },
+  );
 const deps: Deps = {
   config,
   db,
@@ -41,5 +48,8 @@ const deps: Deps = {
 const loop = startWorkerLoop(deps, { limits: { ocrPdfPages: false } });
 console.log("worker ready");
 process.on("SIGTERM", () => {
-  void loop.close().then(() => db.close()).then(() => process.exit(0));
+  void loop
+    .close()
+    .then(() => db.close())
+    .then(() => process.exit(0));
 });

@@ -19,7 +19,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.close());
 
-const count = async () => Number((await s.app.deps.db.kysely.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await s.app.deps.db.kysely
+        .selectFrom("messages")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("preflight errors are HTTP errors", () => {
   it.each([
@@ -49,9 +57,15 @@ describe("preflight errors are HTTP errors", () => {
       expect(res.body.error.code).toBe("validation_failed");
     }
     const other = await createWorkspace(s.app, s.alice.token, { name: "Other" });
-    const sse = await openSse(s.app, "POST", `/workspaces/${other.id}/threads/${tid}/stream_qa`, { token: s.alice.token, body: { query: "Hi" } });
+    const sse = await openSse(s.app, "POST", `/workspaces/${other.id}/threads/${tid}/stream_qa`, {
+      token: s.alice.token,
+      body: { query: "Hi" },
+    });
     expect([sse.status, sse.error!.error.code]).toEqual([404, "not_found"]);
-    const missing = await openSse(s.app, "POST", `/workspaces/${s.ws.id}/threads/nope/stream_qa`, { token: s.alice.token, body: { query: "Hi" } });
+    const missing = await openSse(s.app, "POST", `/workspaces/${s.ws.id}/threads/nope/stream_qa`, {
+      token: s.alice.token,
+      body: { query: "Hi" },
+    });
     expect([missing.status, missing.error!.error.code]).toEqual([404, "not_found"]);
   });
 
@@ -69,10 +83,16 @@ describe("preflight errors are HTTP errors", () => {
     const events = await (await s.ask(tid, { query: "Hi" })).done();
     const started = events[0]!.data as { user_message_id: string };
     for (const id of ["nope", started.user_message_id]) {
-      const res = await s.app.api(agentApi.cancelStreamQa, { params: { id: s.ws.id, tid }, query: { message_id: id }, token: s.alice.token });
+      const res = await s.app.api(agentApi.cancelStreamQa, {
+        params: { id: s.ws.id, tid },
+        query: { message_id: id },
+        token: s.alice.token,
+      });
       expect([res.status, res.error?.code]).toEqual([404, "not_found"]);
     }
-    const noId = await s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa`, { token: s.alice.token });
+    const noId = await s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa`, {
+      token: s.alice.token,
+    });
     expect(noId.status).toBe(400);
   });
 });
@@ -83,21 +103,37 @@ describe("another user", () => {
     ["public", [403, 403, 403, 200, 200]],
   ] as const)("%s workspace: ask, cancel, regenerate, follow, replay -> %j", async (vis, expected) => {
     const ws = await createWorkspace(s.app, s.alice.token, { is_public: vis === "public" });
-    const tid = (await s.app.api(threadsApi.createThread, { params: { id: ws.id }, token: s.alice.token, body: {} })).body.id;
+    const tid = (await s.app.api(threadsApi.createThread, { params: { id: ws.id }, token: s.alice.token, body: {} }))
+      .body.id;
     s.fake.script({ text: Array.from({ length: 30 }, (_, i) => `w${i} `), delayMs: 40 });
-    const mine = await openSse(s.app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token: s.alice.token, body: { query: "Mine" } });
+    const mine = await openSse(s.app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, {
+      token: s.alice.token,
+      body: { query: "Mine" },
+    });
     await mine.waitFor((e) => e.data.type === "text_delta");
     const mid = (mine.events[0]!.data as { message_id: string }).message_id;
     const base = `/workspaces/${ws.id}/threads/${tid}`;
 
     const got: number[] = [];
-    got.push((await openSse(s.app, "POST", `${base}/stream_qa`, { token: bob.token, body: { query: "Mine now" } })).status);
-    got.push((await s.app.api(agentApi.cancelStreamQa, { params: { id: ws.id, tid }, query: { message_id: mid }, token: bob.token })).status);
+    got.push(
+      (await openSse(s.app, "POST", `${base}/stream_qa`, { token: bob.token, body: { query: "Mine now" } })).status,
+    );
+    got.push(
+      (
+        await s.app.api(agentApi.cancelStreamQa, {
+          params: { id: ws.id, tid },
+          query: { message_id: mid },
+          token: bob.token,
+        })
+      ).status,
+    );
     got.push((await openSse(s.app, "POST", `${base}/messages/${mid}/regenerate`, { token: bob.token })).status);
     const follow = await openSse(s.app, "GET", `${base}/messages/${mid}/stream`, { token: bob.token });
     got.push(follow.status);
     const done = await mine.done();
-    got.push((await openSse(s.app, "GET", `${base}/messages/${mid}/replay?speed_factor=100`, { token: bob.token })).status);
+    got.push(
+      (await openSse(s.app, "GET", `${base}/messages/${mid}/replay?speed_factor=100`, { token: bob.token })).status,
+    );
     expect(got).toEqual(expected);
     // Bob's cancel did nothing: the answer ran to the end.
     expect(done.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });
@@ -105,7 +141,9 @@ describe("another user", () => {
 
     // Anonymous callers: writing needs a session (401); reading a private answer is 404.
     expect((await openSse(s.app, "POST", `${base}/stream_qa`, { body: { query: "Hi" } })).status).toBe(401);
-    expect((await s.app.api(agentApi.cancelStreamQa, { params: { id: ws.id, tid }, query: { message_id: mid } })).status).toBe(401);
+    expect(
+      (await s.app.api(agentApi.cancelStreamQa, { params: { id: ws.id, tid }, query: { message_id: mid } })).status,
+    ).toBe(401);
     expect((await openSse(s.app, "GET", `${base}/messages/${mid}/stream`)).status).toBe(vis === "public" ? 200 : 404);
   });
 });

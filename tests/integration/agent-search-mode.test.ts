@@ -20,11 +20,15 @@ beforeAll(async () => {
   alice = await createUser(app);
   ws = await createWorkspace(app, alice.token);
   const docs: Record<string, string> = {
-    "acme-2022.md": "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n\nThe board declared a dividend of $1.20 per share.\n",
-    "globex-2022.md": "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
+    "acme-2022.md":
+      "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n\nThe board declared a dividend of $1.20 per share.\n",
+    "globex-2022.md":
+      "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
   };
   for (const [filename, text] of Object.entries(docs)) {
-    files[filename] = (await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })).id;
+    files[filename] = (
+      await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })
+    ).id;
   }
   await drainQueue(app.deps);
 }, 120_000);
@@ -44,7 +48,10 @@ describe("search mode (no model configured)", () => {
 
   it("streams the best passages grouped by document, with verified citations, and stores the answer", async () => {
     const tid = await newThread();
-    const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token: alice.token, body: { query: "What were net sales in fiscal 2022?" } });
+    const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, {
+      token: alice.token,
+      body: { query: "What were net sales in fiscal 2022?" },
+    });
     expect(sse.status).toBe(200);
     expect(sse.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(sse.headers.get("content-encoding")).toBeNull();
@@ -53,7 +60,11 @@ describe("search mode (no model configured)", () => {
     expect(events.every((e) => e.name === e.data.type)).toBe(true);
     const started = events[0]!.data;
     expect(started.type).toBe("message_started");
-    expect(events.at(-1)!.data).toEqual({ type: "done", message_id: (started as { message_id: string }).message_id, status: "complete" });
+    expect(events.at(-1)!.data).toEqual({
+      type: "done",
+      message_id: (started as { message_id: string }).message_id,
+      status: "complete",
+    });
 
     const deltas = ofType(events, "text_delta");
     expect(deltas.length).toBeGreaterThan(3);
@@ -67,11 +78,18 @@ describe("search mode (no model configured)", () => {
     for (const c of citations) {
       expect(c.verified).toBe(true);
       expect(text).toContain(`[${c.n}]`);
-      const page = await app.deps.db.kysely.selectFrom("pages").select("text").where("version_id", "=", c.version_id).where("page", "=", c.page).executeTakeFirstOrThrow();
+      const page = await app.deps.db.kysely
+        .selectFrom("pages")
+        .select("text")
+        .where("version_id", "=", c.version_id)
+        .where("page", "=", c.page)
+        .executeTakeFirstOrThrow();
       expect(page.text.slice(c.start!, c.end!).toLowerCase()).toBe(c.quote.toLowerCase());
       expect(locateQuote(page.text, c.quote)).not.toBeNull();
     }
-    expect(citations.map((c) => c.file_id)).toEqual(expect.arrayContaining([files["acme-2022.md"], files["globex-2022.md"]]));
+    expect(citations.map((c) => c.file_id)).toEqual(
+      expect.arrayContaining([files["acme-2022.md"], files["globex-2022.md"]]),
+    );
     // Each citation arrives just before the text showing its marker.
     for (const [i, e] of events.entries()) {
       if (e.data.type !== "citation") continue;
@@ -79,10 +97,27 @@ describe("search mode (no model configured)", () => {
       expect(next.type === "text_delta" && next.text.startsWith(`[${e.data.n}]`)).toBe(true);
     }
 
-    const listed = await app.api(threadsApi.listMessages, { params: { id: ws.id, tid }, query: {}, token: alice.token });
+    const listed = await app.api(threadsApi.listMessages, {
+      params: { id: ws.id, tid },
+      query: {},
+      token: alice.token,
+    });
     const [question, answer] = listed.body.messages;
-    expect(question).toMatchObject({ role: "user", content: "What were net sales in fiscal 2022?", status: "complete", citations: [], model: null });
-    expect(answer).toMatchObject({ role: "assistant", parent_id: question.id, status: "complete", content: text, model: "search", is_active: true });
+    expect(question).toMatchObject({
+      role: "user",
+      content: "What were net sales in fiscal 2022?",
+      status: "complete",
+      citations: [],
+      model: null,
+    });
+    expect(answer).toMatchObject({
+      role: "assistant",
+      parent_id: question.id,
+      status: "complete",
+      content: text,
+      model: "search",
+      is_active: true,
+    });
     expect(answer.citations).toEqual(citations.map(({ type: _t, ...c }) => c));
 
     const thread = await app.api(threadsApi.getThread, { params: { id: ws.id, tid }, token: alice.token });
@@ -102,7 +137,10 @@ describe("search mode (no model configured)", () => {
   });
 
   it("refuses a model when none is configured (400 before any byte)", async () => {
-    const res = await app.request("POST", `/workspaces/${ws.id}/threads/${await newThread()}/stream_qa`, { token: alice.token, body: { query: "Hi", model: "gpt-4.1" } });
+    const res = await app.request("POST", `/workspaces/${ws.id}/threads/${await newThread()}/stream_qa`, {
+      token: alice.token,
+      body: { query: "Hi", model: "gpt-4.1" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("agent/unknown-model");
     expect(res.body.error.message).toContain("search");
@@ -110,7 +148,12 @@ describe("search mode (no model configured)", () => {
 
   it("says so when nothing matches", async () => {
     const tid = await newThread();
-    const events = await (await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token: alice.token, body: { query: "zeppelin xylophone" } })).done();
+    const events = await (
+      await openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, {
+        token: alice.token,
+        body: { query: "zeppelin xylophone" },
+      })
+    ).done();
     expect(textOf(events)).toContain("None of the documents");
     expect(ofType(events, "citation")).toEqual([]);
     expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });

@@ -18,21 +18,34 @@ describe.skipIf(!existsSync(pdf))("citations on a real PDF", () => {
   let fileId: string;
   beforeAll(async () => {
     s = await setupAgent();
-    fileId = (await uploadFile(s.app, s.alice.token, s.ws.id, { filename: "2019ltr.pdf", bytes: readFileSync(pdf), contentType: "application/pdf" })).id;
+    fileId = (
+      await uploadFile(s.app, s.alice.token, s.ws.id, {
+        filename: "2019ltr.pdf",
+        bytes: readFileSync(pdf),
+        contentType: "application/pdf",
+      })
+    ).id;
     await drainQueue(s.app.deps);
   }, 180_000);
   afterAll(() => s?.close());
 
   it("search mode: every quote is found on its page, at the offsets given", async () => {
     const tid = await s.newThread();
-    const events = await (await s.ask(tid, { query: "What does Berkshire say about float from insurance?", model: "search" })).done();
+    const events = await (
+      await s.ask(tid, { query: "What does Berkshire say about float from insurance?", model: "search" })
+    ).done();
     const citations = ofType(events, "citation");
     expect(citations.length).toBeGreaterThan(2);
     const db = s.app.deps.db.kysely;
     for (const c of citations) {
       expect(c.file_id).toBe(fileId);
       expect(c.verified, c.quote).toBe(true);
-      const page = await db.selectFrom("pages").select("text").where("version_id", "=", c.version_id).where("page", "=", c.page).executeTakeFirstOrThrow();
+      const page = await db
+        .selectFrom("pages")
+        .select("text")
+        .where("version_id", "=", c.version_id)
+        .where("page", "=", c.page)
+        .executeTakeFirstOrThrow();
       const norm = (x: string) => x.replace(/\s+/g, " ").toLowerCase();
       expect(norm(page.text.slice(c.start!, c.end!))).toBe(norm(c.quote));
     }
@@ -41,16 +54,14 @@ describe.skipIf(!existsSync(pdf))("citations on a real PDF", () => {
   it("a model's quote retyped with plain quotes and single spaces is still verified", async () => {
     const { fake } = s;
     let retyped = "";
-    fake.script(
-      { toolCalls: [{ name: "search_documents", args: { query: "insurance float" } }] },
-      (body) => {
-        const hit = toolResults(body)[0].results[0];
-        // A sentence of the passage, the way a model would copy it.
-        const sentence = (hit.text as string).split(/(?<=\.)\s+/).find((x: string) => x.length > 60) ?? hit.text.slice(0, 120);
-        retyped = sentence.replace(/\s+/g, " ").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/"/g, "'");
-        return { text: `Float matters [${hit.n}: "${retyped}"].` };
-      },
-    );
+    fake.script({ toolCalls: [{ name: "search_documents", args: { query: "insurance float" } }] }, (body) => {
+      const hit = toolResults(body)[0].results[0];
+      // A sentence of the passage, the way a model would copy it.
+      const sentence =
+        (hit.text as string).split(/(?<=\.)\s+/).find((x: string) => x.length > 60) ?? hit.text.slice(0, 120);
+      retyped = sentence.replace(/\s+/g, " ").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/"/g, "'");
+      return { text: `Float matters [${hit.n}: "${retyped}"].` };
+    });
     const events = await (await s.ask(await s.newThread(), { query: "float" })).done();
     const [c] = ofType(events, "citation");
     expect(c?.quote).toBe(retyped);

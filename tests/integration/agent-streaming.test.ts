@@ -18,7 +18,11 @@ let s: AgentSetup;
 let peer: PeerApp;
 beforeAll(async () => {
   s = await setupAgent();
-  peer = await createPeerApp(s.app, { LLM_PROVIDER: "openai-compatible", LLM_MODEL: "fake-large", LLM_BASE_URL: s.fake.baseURL });
+  peer = await createPeerApp(s.app, {
+    LLM_PROVIDER: "openai-compatible",
+    LLM_MODEL: "fake-large",
+    LLM_BASE_URL: s.fake.baseURL,
+  });
 }, 120_000);
 afterAll(async () => {
   await peer?.close();
@@ -26,7 +30,8 @@ afterAll(async () => {
 });
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i} `);
-const messageRow = (id: string) => s.app.deps.db.kysely.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const messageRow = (id: string) =>
+  s.app.deps.db.kysely.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const idOf = (events: ReceivedEvent[]) => {
   const first = events[0]!.data;
   if (first.type !== "message_started") throw new Error(`the stream began with ${first.type}`);
@@ -45,7 +50,9 @@ describe("cancel", () => {
     await sse.waitFor((e) => e.data.type === "text_delta");
     const id = idOf(sse.events);
     const t0 = performance.now();
-    const res = await via().request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, { token: s.alice.token });
+    const res = await via().request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, {
+      token: s.alice.token,
+    });
     expect(res.status).toBe(200);
     const closed = await s.fake.waitForEarlyClose(before, 3_000);
     const took = closed.closedEarlyAt! - t0;
@@ -64,7 +71,11 @@ describe("cancel", () => {
     s.fake.script({ text: "Done." });
     const tid = await s.newThread();
     const id = idOf(await (await s.ask(tid, { query: "Quick" })).done());
-    const res = await s.app.api(agentApi.cancelStreamQa, { params: { id: s.ws.id, tid }, query: { message_id: id }, token: s.alice.token });
+    const res = await s.app.api(agentApi.cancelStreamQa, {
+      params: { id: s.ws.id, tid },
+      query: { message_id: id },
+      token: s.alice.token,
+    });
     expect(res.body).toEqual({ message_id: id, status: "complete" });
   });
 });
@@ -102,10 +113,19 @@ describe("a second subscriber", () => {
     await first.waitFor((e) => e.data.type === "text_delta" && e.data.text === "w5 ");
     const id = idOf(first.events);
     // What had been written when the second subscriber arrived (stored: the other process reads it).
-    await eventually(async () => (await s.app.deps.db.kysely.selectFrom("message_events").select("seq").where("message_id", "=", id).executeTakeFirst()) ?? null);
+    await eventually(
+      async () =>
+        (await s.app.deps.db.kysely
+          .selectFrom("message_events")
+          .select("seq")
+          .where("message_id", "=", id)
+          .executeTakeFirst()) ?? null,
+    );
     const backlog = first.events.length;
     const joinedAt = performance.now();
-    const second = await openSse(via(), "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, { token: s.alice.token });
+    const second = await openSse(via(), "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, {
+      token: s.alice.token,
+    });
     expect(second.status).toBe(200);
     const [a, b] = await Promise.all([first.done(), second.done()]);
     expect(textOf(b)).toBe(text.join(""));
@@ -121,9 +141,21 @@ describe("a second subscriber", () => {
     const tid = await s.newThread();
     const all = await (await s.ask(tid, { query: "Letters" })).done();
     const id = idOf(all);
-    const tail = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, { token: s.alice.token, headers: { "last-event-id": "2" } })).done();
+    const tail = await (
+      await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, {
+        token: s.alice.token,
+        headers: { "last-event-id": "2" },
+      })
+    ).done();
     expect(tail.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
-    const viaQuery = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream?after=${all.length - 2}`, { token: s.alice.token })).done();
+    const viaQuery = await (
+      await openSse(
+        s.app,
+        "GET",
+        `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream?after=${all.length - 2}`,
+        { token: s.alice.token },
+      )
+    ).done();
     expect(viaQuery.map((e) => e.data.type)).toEqual(["done"]);
   });
 });
@@ -138,7 +170,9 @@ describe("a thread deleted while it is answered", () => {
     await a.waitFor((e) => e.data.type === "text_delta");
     const b = await s.ask(other, { query: "Survivor" });
     await b.waitFor((e) => e.data.type === "text_delta");
-    expect((await s.app.api(threadsApi.deleteThread, { params: { id: s.ws.id, tid: doomed }, token: s.alice.token })).status).toBe(200);
+    expect(
+      (await s.app.api(threadsApi.deleteThread, { params: { id: s.ws.id, tid: doomed }, token: s.alice.token })).status,
+    ).toBe(200);
     await s.fake.waitForEarlyClose(before, 3_000);
     const events = await b.done();
     expect(events.at(-1)!.data).toMatchObject({ type: "done", status: "complete" });
@@ -154,16 +188,26 @@ describe("an answer whose writer died", () => {
     const old = new Date(Date.now() - 60_000).toISOString();
     const db = s.app.deps.db.kysely;
     const base = { thread_id: tid, is_active: 1, created_by: s.alice.user.uid, created_at: old, updated_at: old };
-    await db.insertInto("messages").values([
-      { ...base, id: qid, parent_id: null, role: "user", content: "Q", status: "complete" },
-      { ...base, id, parent_id: qid, role: "assistant", content: "Half", status: "streaming" },
-    ]).execute();
+    await db
+      .insertInto("messages")
+      .values([
+        { ...base, id: qid, parent_id: null, role: "user", content: "Q", status: "complete" },
+        { ...base, id, parent_id: qid, role: "assistant", content: "Half", status: "streaming" },
+      ])
+      .execute();
     const events = [
       { t: 0, e: { type: "message_started", message_id: id, user_message_id: qid, thread_id: tid } },
       { t: 5, e: { type: "text_delta", text: "Half" } },
     ];
-    await db.insertInto("message_events").values({ message_id: id, seq: 0, first_index: 0, events: JSON.stringify(events), created_at: old }).execute();
-    const got = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, { token: s.alice.token })).done();
+    await db
+      .insertInto("message_events")
+      .values({ message_id: id, seq: 0, first_index: 0, events: JSON.stringify(events), created_at: old })
+      .execute();
+    const got = await (
+      await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/stream`, {
+        token: s.alice.token,
+      })
+    ).done();
     expect(got.map((e) => e.data)).toEqual([
       ...events.map((e) => e.e),
       { type: "error", code: "agent/abandoned", message: expect.any(String) },
@@ -178,20 +222,50 @@ describe("the sweep of abandoned answers (at start-up and every 10 minutes)", ()
     const tid = await s.newThread();
     const db = s.app.deps.db.kysely;
     const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
-    const row = (id: string, status: "streaming" | "complete", updated: string) =>
-      ({ id, thread_id: tid, parent_id: null, role: "assistant" as const, content: "Half", status, is_active: 1, created_by: s.alice.user.uid, created_at: updated, updated_at: updated });
+    const row = (id: string, status: "streaming" | "complete", updated: string) => ({
+      id,
+      thread_id: tid,
+      parent_id: null,
+      role: "assistant" as const,
+      content: "Half",
+      status,
+      is_active: 1,
+      created_by: s.alice.user.uid,
+      created_at: updated,
+      updated_at: updated,
+    });
     const [dead, alive, done] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    await db.insertInto("messages").values([row(dead, "streaming", at(45_000)), row(alive, "streaming", at(2_000)), row(done, "complete", at(3_600_000))]).execute();
+    await db
+      .insertInto("messages")
+      .values([
+        row(dead, "streaming", at(45_000)),
+        row(alive, "streaming", at(2_000)),
+        row(done, "complete", at(3_600_000)),
+      ])
+      .execute();
 
     const started = { t: 0, e: { type: "message_started", message_id: dead, user_message_id: "", thread_id: tid } };
-    await db.insertInto("message_events").values({ message_id: dead, seq: 0, first_index: 0, events: JSON.stringify([started, { t: 5, e: { type: "text_delta", text: "Half" } }]), created_at: at(45_000) }).execute();
+    await db
+      .insertInto("message_events")
+      .values({
+        message_id: dead,
+        seq: 0,
+        first_index: 0,
+        events: JSON.stringify([started, { t: 5, e: { type: "text_delta", text: "Half" } }]),
+        created_at: at(45_000),
+      })
+      .execute();
 
     expect(await sweepAbandonedAnswers(s.app.deps, ABANDONED_MS)).toBe(1);
     expect((await messageRow(dead)).status).toBe("failed");
     expect((await messageRow(alive)).status).toBe("streaming");
     expect((await messageRow(done)).status).toBe("complete");
     // A follower of the closed answer hears why it ended.
-    const got = await (await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${dead}/stream`, { token: s.alice.token })).done();
+    const got = await (
+      await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${dead}/stream`, {
+        token: s.alice.token,
+      })
+    ).done();
     expect(got.slice(-2).map((e) => e.data)).toEqual([
       { type: "error", code: "agent/abandoned", message: "The answer stopped: the process writing it is gone." },
       { type: "done", message_id: dead, status: "failed" },
@@ -206,13 +280,23 @@ describe("replay", () => {
     const tid = await s.newThread();
     const original = await (await s.ask(tid, { query: "Slow one" })).done();
     const id = idOf(original);
-    const stored = await s.app.deps.db.kysely.selectFrom("message_events").select("events").where("message_id", "=", id).orderBy("seq").execute();
+    const stored = await s.app.deps.db.kysely
+      .selectFrom("message_events")
+      .select("events")
+      .where("message_id", "=", id)
+      .orderBy("seq")
+      .execute();
     const times = stored.flatMap((r) => (JSON.parse(r.events) as { t: number }[]).map((e) => e.t));
     const span = times.at(-1)! - times[0]!;
     expect(span).toBeGreaterThan(800);
 
     const replay = async (factor: number) => {
-      const sse = await openSse(s.app, "GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay?speed_factor=${factor}`, { token: s.alice.token });
+      const sse = await openSse(
+        s.app,
+        "GET",
+        `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay?speed_factor=${factor}`,
+        { token: s.alice.token },
+      );
       const ev = await sse.done();
       return { ev, took: ev.at(-1)!.at - ev[0]!.at };
     };
@@ -231,10 +315,16 @@ describe("replay", () => {
     const sse = await s.ask(tid, { query: "Busy" });
     await sse.waitFor((e) => e.data.type === "text_delta");
     const id = idOf(sse.events);
-    const busy = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay`, { token: s.alice.token });
+    const busy = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay`, {
+      token: s.alice.token,
+    });
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe("agent/still-streaming");
-    const bad = await s.app.request("GET", `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay?speed_factor=0`, { token: s.alice.token });
+    const bad = await s.app.request(
+      "GET",
+      `/workspaces/${s.ws.id}/threads/${tid}/messages/${id}/replay?speed_factor=0`,
+      { token: s.alice.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.speed_factor).toBeDefined();
     await sse.done();

@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESET_REQUESTS, SIGN_IN_ADDRESS_FAILURES, SIGN_IN_FAILURES, SIGN_UP_REFUSALS } from "../../backend/auth/throttles.ts";
+import {
+  RESET_REQUESTS,
+  SIGN_IN_ADDRESS_FAILURES,
+  SIGN_IN_FAILURES,
+  SIGN_UP_REFUSALS,
+} from "../../backend/auth/throttles.ts";
 import { TOO_MANY_ATTEMPTS } from "../../backend/auth/attempt-limiter.ts";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { createPeerApp, createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -30,9 +35,11 @@ describe("password guessing", SLOW, () => {
 
   it("a successful sign-in clears earlier failures", async () => {
     const { email, password } = await createUser(app);
-    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++) await app.api(authApi.signIn, { body: { email, password: "nope-nope" } });
+    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++)
+      await app.api(authApi.signIn, { body: { email, password: "nope-nope" } });
     expect((await app.api(authApi.signIn, { body: { email, password } })).status).toBe(200);
-    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++) await app.api(authApi.signIn, { body: { email, password: "nope-nope" } });
+    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++)
+      await app.api(authApi.signIn, { body: { email, password: "nope-nope" } });
     expect((await app.api(authApi.signIn, { body: { email, password } })).status).toBe(200);
   });
 });
@@ -57,18 +64,29 @@ describe("the lockout holds whatever the client claims and wherever it asks", SL
     const { email, password } = await createUser(app);
     const codes: string[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await app.api(authApi.signIn, { body: { email, password: `wrong-${i}` }, forwardedFor: `10.${i}.0.1` });
+      const res = await app.api(authApi.signIn, {
+        body: { email, password: `wrong-${i}` },
+        forwardedFor: `10.${i}.0.1`,
+      });
       codes.push(res.error!.code);
     }
     expect(codes.slice(0, SIGN_IN_FAILURES.max).every((c) => c === "auth/invalid-credential")).toBe(true);
     expect(codes.slice(SIGN_IN_FAILURES.max).every((c) => c === "auth/too-many-requests")).toBe(true);
     const right = await app.api(authApi.signIn, { body: { email, password }, forwardedFor: "10.99.0.1" });
     expect(right.status).toBe(429);
-    const aside = await app.request("POST", "/identity/sign-in/email", { body: { email, password }, headers: { "x-forwarded-for": "10.98.0.1" } });
+    const aside = await app.request("POST", "/identity/sign-in/email", {
+      body: { email, password },
+      headers: { "x-forwarded-for": "10.98.0.1" },
+    });
     expect(aside.status).toBe(404);
     expect(aside.body.token).toBeUndefined();
     // Without TRUST_PROXY the header was never believed: every failure counted against the socket's peer.
-    const keys = await app.deps.db.kysely.selectFrom("auth_attempts").select("key").distinct().where("kind", "=", "sign-in:address").execute();
+    const keys = await app.deps.db.kysely
+      .selectFrom("auth_attempts")
+      .select("key")
+      .distinct()
+      .where("kind", "=", "sign-in:address")
+      .execute();
     expect(keys.map((k) => k.key)).toEqual(["127.0.0.1"]);
   });
 
@@ -78,7 +96,8 @@ describe("the lockout holds whatever the client claims and wherever it asks", SL
       const { email, password } = await createUser(app);
       const half = SIGN_IN_FAILURES.max / 2;
       for (let i = 0; i < half; i++) await app.api(authApi.signIn, { body: { email, password: "nope-nope" } });
-      for (let i = 0; i < half; i++) await peer.request("POST", "/auth/sign-in", { body: { email, password: "nope-nope" } });
+      for (let i = 0; i < half; i++)
+        await peer.request("POST", "/auth/sign-in", { body: { email, password: "nope-nope" } });
       expect((await app.api(authApi.signIn, { body: { email, password } })).status).toBe(429);
       expect((await peer.request("POST", "/auth/sign-in", { body: { email, password } })).status).toBe(429);
     } finally {
@@ -104,13 +123,22 @@ describe("per client address, behind a trusted proxy", SLOW, () => {
   it(`pauses an address after ${SIGN_IN_ADDRESS_FAILURES.max} failed sign-ins across accounts, and only that address`, async () => {
     const sprayer = "198.51.100.7";
     await prefill(SIGN_IN_ADDRESS_FAILURES.kind, sprayer, SIGN_IN_ADDRESS_FAILURES.max - 1);
-    const last = await proxied.api(authApi.signIn, { body: { email: uniqueEmail("spray"), password: "guess-1" }, forwardedFor: sprayer });
+    const last = await proxied.api(authApi.signIn, {
+      body: { email: uniqueEmail("spray"), password: "guess-1" },
+      forwardedFor: sprayer,
+    });
     expect(last.error?.code).toBe("auth/invalid-credential");
     const { email, password } = await createUser(proxied);
-    const blocked = await proxied.api(authApi.signIn, { body: { email, password }, forwardedFor: `203.0.113.1, ${sprayer}` });
+    const blocked = await proxied.api(authApi.signIn, {
+      body: { email, password },
+      forwardedFor: `203.0.113.1, ${sprayer}`,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.error).toEqual({ code: "auth/too-many-requests", message: TOO_MANY_ATTEMPTS });
-    const elsewhere = await proxied.api(authApi.signIn, { body: { email, password }, forwardedFor: `${sprayer}, 198.51.100.8` });
+    const elsewhere = await proxied.api(authApi.signIn, {
+      body: { email, password },
+      forwardedFor: `${sprayer}, 198.51.100.8`,
+    });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -118,16 +146,25 @@ describe("per client address, behind a trusted proxy", SLOW, () => {
     const prober = "198.51.100.20";
     const { email } = await createUser(proxied);
     for (let i = 0; i < SIGN_UP_REFUSALS.max; i++) {
-      const res = await proxied.api(authApi.signUp, { body: { email, password: "correct-horse-1" }, forwardedFor: prober });
+      const res = await proxied.api(authApi.signUp, {
+        body: { email, password: "correct-horse-1" },
+        forwardedFor: prober,
+      });
       expect(res.status).toBe(409);
       expect(res.error?.code).toBe("auth/email-already-in-use");
     }
-    const probe = await proxied.api(authApi.signUp, { body: { email: uniqueEmail("probe"), password: "correct-horse-1" }, forwardedFor: prober });
+    const probe = await proxied.api(authApi.signUp, {
+      body: { email: uniqueEmail("probe"), password: "correct-horse-1" },
+      forwardedFor: prober,
+    });
     expect(probe.status).toBe(429);
     expect(probe.error).toEqual({ code: "auth/too-many-requests", message: TOO_MANY_ATTEMPTS });
     // Successful sign-ups from another address do not count, however many.
     for (let i = 0; i < 3; i++) {
-      const ok = await proxied.api(authApi.signUp, { body: { email: uniqueEmail("fine"), password: "correct-horse-1" }, forwardedFor: "198.51.100.21" });
+      const ok = await proxied.api(authApi.signUp, {
+        body: { email: uniqueEmail("fine"), password: "correct-horse-1" },
+        forwardedFor: "198.51.100.21",
+      });
       expect(ok.status).toBe(201);
     }
   });

@@ -38,7 +38,9 @@ function expectValidationError(res: TestResponse, name: string) {
 }
 
 it("covers the endpoints that take a body", () => {
-  expect(withBody.map((w) => w.name)).toEqual(expect.arrayContaining(["auth:signUp", "auth:signIn", "auth:resetPassword", "signup-codes:createSignupCode"]));
+  expect(withBody.map((w) => w.name)).toEqual(
+    expect.arrayContaining(["auth:signUp", "auth:signIn", "auth:resetPassword", "signup-codes:createSignupCode"]),
+  );
 });
 
 describe.each(withBody)("$name", ({ name, endpoint: e }) => {
@@ -59,8 +61,13 @@ describe.each(withBody)("$name", ({ name, endpoint: e }) => {
   it("wrong types: 400 with fields", async () => {
     // A number where the field takes no number, a string where it takes no string; fields that
     // take any JSON value have no wrong type and are left out.
-    const wrongFor = (s: z.ZodType) => (!s.safeParse(12345).success ? 12345 : !s.safeParse("twelve").success ? "twelve" : undefined);
-    const wrong = Object.fromEntries(Object.keys(shape).map((k) => [k, wrongFor(shape[k])]).filter(([, v]) => v !== undefined));
+    const wrongFor = (s: z.ZodType) =>
+      !s.safeParse(12345).success ? 12345 : !s.safeParse("twelve").success ? "twelve" : undefined;
+    const wrong = Object.fromEntries(
+      Object.keys(shape)
+        .map((k) => [k, wrongFor(shape[k])])
+        .filter(([, v]) => v !== undefined),
+    );
     const res = await send(e, { body: wrong });
     expectValidationError(res, name);
     for (const key of Object.keys(wrong)) expect(res.body.error.fields, `${name}.${key}`).toHaveProperty(key);
@@ -83,7 +90,9 @@ describe.each(withBody)("$name", ({ name, endpoint: e }) => {
   });
 
   it.each(Object.keys(shape))("a 1 MB string in %s: 400 naming it", async (key) => {
-    const body = Object.fromEntries(Object.keys(shape).map((k) => [k, k === key ? (k === "email" ? `${ONE_MB}@example.com` : ONE_MB) : "x"]));
+    const body = Object.fromEntries(
+      Object.keys(shape).map((k) => [k, k === key ? (k === "email" ? `${ONE_MB}@example.com` : ONE_MB) : "x"]),
+    );
     const res = await send(e, { body });
     expectValidationError(res, name);
     expect(res.body.error.fields, `${name}.${key}`).toHaveProperty(key);
@@ -96,7 +105,10 @@ describe.each(withBody)("$name", ({ name, endpoint: e }) => {
   });
 
   it("a body that is not JSON: 4xx", async () => {
-    const res = await send(e, { rawBody: "email=a@b.co&password=secret-1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await send(e, {
+      rawBody: "email=a@b.co&password=secret-1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body.error.code).toEqual(expect.any(String));
@@ -107,7 +119,11 @@ describe.each(withBody)("$name", ({ name, endpoint: e }) => {
  * POSTs on a connection of its own: the server answers 413 and drops the connection before the
  * body is read, which must not break the next test's pooled fetch connection.
  */
-function postOwnConnection(path: string, body: string, o: { chunked?: boolean } = {}): Promise<{ status: number; text: string }> {
+function postOwnConnection(
+  path: string,
+  body: string,
+  o: { chunked?: boolean } = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "content-type": "application/json", authorization: `Bearer ${token}` };
     if (o.chunked) headers["transfer-encoding"] = "chunked";
@@ -119,7 +135,9 @@ function postOwnConnection(path: string, body: string, o: { chunked?: boolean } 
       res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
     });
     // The server may answer and close before the whole body is written.
-    req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)));
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err),
+    );
     if (!o.chunked) return void req.end(body);
     const chunk = 256 * 1024;
     for (let at = 0; at < body.length; at += chunk) req.write(body.slice(at, at + chunk));
@@ -129,7 +147,9 @@ function postOwnConnection(path: string, body: string, o: { chunked?: boolean } 
 
 describe("oversize bodies without a Content-Length", () => {
   it("a chunked body over the limit is cut off with 413", async () => {
-    const res = await postOwnConnection("/auth/sign-in", JSON.stringify({ email: "a".repeat(JSON_BODY_LIMIT + 1) }), { chunked: true });
+    const res = await postOwnConnection("/auth/sign-in", JSON.stringify({ email: "a".repeat(JSON_BODY_LIMIT + 1) }), {
+      chunked: true,
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.text).error.code).toBe("payload_too_large");
   });
@@ -137,12 +157,27 @@ describe("oversize bodies without a Content-Length", () => {
 
 describe("no answer is ever a 500", () => {
   it("across odd inputs to every endpoint", async () => {
-    const oddBodies = [undefined, "", "{}", "{bad", "[1,2]", '{"email":{"$gt":""}}', '{"__proto__":{"admin":true}}', "\u0000"];
+    const oddBodies = [
+      undefined,
+      "",
+      "{}",
+      "{bad",
+      "[1,2]",
+      '{"email":{"$gt":""}}',
+      '{"__proto__":{"admin":true}}',
+      "\u0000",
+    ];
     for (const { name, endpoint: e } of allEndpoints()) {
       for (const rawBody of oddBodies) {
         for (const t of [undefined, token, "bogus-token"]) {
-          const res = await app.request(e.method.toUpperCase(), concretePath(e, "x/../y"), { rawBody: e.method === "get" ? undefined : rawBody, token: t });
-          expect(res.status, `${name} ${JSON.stringify(rawBody)} token=${t ? "set" : "none"}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          const res = await app.request(e.method.toUpperCase(), concretePath(e, "x/../y"), {
+            rawBody: e.method === "get" ? undefined : rawBody,
+            token: t,
+          });
+          expect(
+            res.status,
+            `${name} ${JSON.stringify(rawBody)} token=${t ? "set" : "none"}: ${JSON.stringify(res.body)}`,
+          ).toBeLessThan(500);
           expect(res.body === null || typeof res.body === "object", `${name}: JSON answer`).toBe(true);
         }
       }

@@ -4,7 +4,18 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import {
+  blobFiles,
+  createWorkspace,
+  fileRowsOf,
+  getBytes,
+  postMultipart,
+  putBytes,
+  readZip,
+  reserve,
+  sha256,
+  uploadFile,
+} from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { EndpointInput } from "../../contracts/endpoint.ts";
 import * as filesApi from "../../contracts/files.ts";
@@ -21,12 +32,22 @@ let endpoint: string;
 
 beforeAll(async () => {
   s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), "aw-s3rver-"));
-  s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   app = await createTestApp({
-    S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "true", S3_REGION: "us-east-1",
-    S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
   });
   user = await createUser(app);
   wsId = (await createWorkspace(app, user.token)).id;
@@ -37,9 +58,14 @@ afterAll(async () => {
   if (s3Dir) await fs.rm(s3Dir, { recursive: true, force: true });
 });
 
-const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"]) => app.api(filesApi.finalizeUpload, { params: { id: wsId, fid }, token: user.token, body });
+const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"]) =>
+  app.api(filesApi.finalizeUpload, { params: { id: wsId, fid }, token: user.token, body });
 const objectExists = async (fileId: string) => {
-  const v = await app.deps.db.kysely.selectFrom("file_versions").select("blob_key").where("file_id", "=", fileId).executeTakeFirst();
+  const v = await app.deps.db.kysely
+    .selectFrom("file_versions")
+    .select("blob_key")
+    .where("file_id", "=", fileId)
+    .executeTakeFirst();
   return v ? (await app.deps.blobs.stat(v.blob_key)) !== null : false;
 };
 
@@ -58,9 +84,18 @@ describe("S3 blob store (s3rver)", () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const fin = await finalize(r.file_id, { filename: "s3.csv", byte_size: bytes.length, checksum: sha256(bytes) });
     expect(fin.status, JSON.stringify(fin.body)).toBe(200);
-    expect(fin.body).toMatchObject({ status: "uploaded", byte_size: bytes.length, checksum: sha256(bytes), content_type: "text/csv" });
+    expect(fin.body).toMatchObject({
+      status: "uploaded",
+      byte_size: bytes.length,
+      checksum: sha256(bytes),
+      content_type: "text/csv",
+    });
 
-    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: user.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, {
+      params: { id: wsId, fid: r.file_id },
+      body: undefined,
+      token: user.token,
+    });
     expect(dl.body.download_url.startsWith(endpoint)).toBe(true);
     const got = await getBytes(app, dl.body.download_url);
     expect(got.status).toBe(200);
@@ -69,7 +104,9 @@ describe("S3 blob store (s3rver)", () => {
 
     expect(await objectExists(r.file_id)).toBe(true);
     const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
-    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status).toBe(200);
+    expect(
+      (await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status,
+    ).toBe(200);
     expect(await app.deps.blobs.stat(key)).toBeNull();
     expect((await getBytes(app, dl.body.download_url)).status).toBe(404);
     expect(await blobFiles(app)).toEqual([]);
@@ -94,7 +131,9 @@ describe("S3 blob store (s3rver)", () => {
   it("the presigned PUT signs the size and the content type, and expires", async () => {
     const r = await reserve(app, user.token, wsId, 4, "text/plain");
     const q = new URL(r.upload_url).searchParams;
-    expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(expect.arrayContaining(["content-length", "content-type", "host"]));
+    expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(
+      expect.arrayContaining(["content-length", "content-type", "host"]),
+    );
     expect(q.get("X-Amz-Expires")).toBe("3600");
     expect(q.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
   });
@@ -110,7 +149,11 @@ describe("S3 blob store (s3rver)", () => {
 
     // S3 cannot revoke a presigned URL: the late PUT succeeds, but only into the staging prefix.
     expect((await putBytes(app, r.upload_url, Buffer.from("the fake numbers\n"))).status).toBe(200);
-    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: user.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, {
+      params: { id: wsId, fid: r.file_id },
+      body: undefined,
+      token: user.token,
+    });
     expect((await getBytes(app, dl.body.download_url)).bytes.toString()).toBe(bytes.toString());
 
     // The sweep removes staged bytes nobody committed, once they are old enough.
@@ -125,19 +168,29 @@ describe("S3 blob store (s3rver)", () => {
     const r = await reserve(app, user.token, wsId, 4);
     expect((await putBytes(app, r.upload_url, Buffer.from("left"))).status).toBe(200);
     const key = (await fileRowsOf(app, r.file_id)).versions[0]!.blob_key;
-    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status).toBe(200);
+    expect(
+      (await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: user.token })).status,
+    ).toBe(200);
     expect(await app.deps.blobs.stat(`incoming/${key}`)).toBeNull();
   });
 
   it("server-side arrivals stream into S3 (multipart upload, transfer, zip)", async () => {
     const bytes = Buffer.alloc(64 * 1024, 42);
-    const acc = await postMultipart(app, "/users/me/files/upload", { token: user.token, file: { name: "big.txt", bytes } });
+    const acc = await postMultipart(app, "/users/me/files/upload", {
+      token: user.token,
+      file: { name: "big.txt", bytes },
+    });
     expect(acc.status, JSON.stringify(acc.body)).toBe(201);
     expect(acc.body.checksum).toBe(sha256(bytes));
-    const moved = await app.api(libraryApi.transferAccountFile, { params: { fid: acc.body.id, workspaceId: wsId }, token: user.token });
+    const moved = await app.api(libraryApi.transferAccountFile, {
+      params: { fid: acc.body.id, workspaceId: wsId },
+      token: user.token,
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(201);
     await uploadFile(app, user.token, wsId, { filename: "small.txt", bytes: Buffer.from("small") });
-    const res = await fetch(`${app.url}/workspaces/${wsId}/files_zip`, { headers: { authorization: `Bearer ${user.token}` } });
+    const res = await fetch(`${app.url}/workspaces/${wsId}/files_zip`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     const entries = readZip(Buffer.from(await res.arrayBuffer()));
     const byName = Object.fromEntries(entries.map((e) => [e.name, e.data]));
     expect(byName["big.txt"]!.equals(bytes)).toBe(true);

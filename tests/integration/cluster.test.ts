@@ -30,7 +30,9 @@ function childPids(pid: number): number[] {
 /** Inodes of the established TCP connections whose local port is `port`. */
 function connectionInodes(port: number): Set<string> {
   const hex = port.toString(16).toUpperCase().padStart(4, "0");
-  const rows = ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8").trim().split("\n").slice(1) : []));
+  const rows = ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((f) =>
+    fs.existsSync(f) ? fs.readFileSync(f, "utf8").trim().split("\n").slice(1) : [],
+  );
   return new Set(
     rows
       .map((r) => r.trim().split(/\s+/))
@@ -105,10 +107,12 @@ describe.skipIf(process.platform !== "linux")("WEB_CONCURRENCY", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const get = () =>
       new Promise<number>((resolve, reject) => {
-        http.get({ host: "127.0.0.1", port, path: "/api/health", agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode!));
-        }).on("error", reject);
+        http
+          .get({ host: "127.0.0.1", port, path: "/api/health", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode!));
+          })
+          .on("error", reject);
       });
     const statuses = await Promise.all(Array.from({ length: 4 }, get));
     expect(statuses).toEqual([200, 200, 200, 200]);
@@ -116,7 +120,10 @@ describe.skipIf(process.platform !== "linux")("WEB_CONCURRENCY", () => {
     const established = connectionInodes(port);
     const served = copies.map((pid) => [...socketInodes(pid)].filter((i) => established.has(i)).length);
     agent.destroy();
-    expect(served.every((n) => n > 0), `connections per process: ${served.join(", ")}`).toBe(true);
+    expect(
+      served.every((n) => n > 0),
+      `connections per process: ${served.join(", ")}`,
+    ).toBe(true);
   });
 
   it("forks a copy again when one dies", { timeout: 150_000 }, async () => {
@@ -124,7 +131,8 @@ describe.skipIf(process.platform !== "linux")("WEB_CONCURRENCY", () => {
     process.kill(first!, "SIGKILL");
     for (let i = 0; ; i++) {
       const now = childPids(child.pid!);
-      if (now.length === 2 && !now.includes(first!) && (output.match(/\(api, worker\) on http:/g) ?? []).length === 2) break;
+      if (now.length === 2 && !now.includes(first!) && (output.match(/\(api, worker\) on http:/g) ?? []).length === 2)
+        break;
       if (i > 1200) throw new Error(`no new copy:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -57,7 +57,11 @@ describe("email verification", () => {
   it("keeps only the code's hash in the database", async () => {
     const { email, user } = await createUser(app);
     const code = extractCode(await app.mail.waitForMail({ to: email }));
-    const rows = await app.deps.db.kysely.selectFrom("action_codes").selectAll().where("user_id", "=", user.uid).execute();
+    const rows = await app.deps.db.kysely
+      .selectFrom("action_codes")
+      .selectAll()
+      .where("user_id", "=", user.uid)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].code_hash).not.toContain(code);
     expect(JSON.stringify(rows)).not.toContain(code);
@@ -130,7 +134,9 @@ describe("verification status", () => {
 
   it("stores createdAt in the dialect's native form", async () => {
     const { user } = await createUser(app);
-    const { rows } = await sql<{ t: string }>`select ${sql.ref("createdAt")} as t from ${sql.table("user")} where id = ${user.uid}`.execute(
+    const { rows } = await sql<{
+      t: string;
+    }>`select ${sql.ref("createdAt")} as t from ${sql.table("user")} where id = ${user.uid}`.execute(
       app.deps.db.kysely,
     );
     if (app.deps.db.dialect === "sqlite") expect(typeof rows[0].t).toBe("string");

@@ -3,7 +3,19 @@ import { sweepStaleUploads } from "../../backend/files/upload.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import { signGrant, type BlobGrant } from "../../backend/platform/blobs/signed-url.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { blobFiles, createWorkspace, fileRowsOf, getBytes, postMultipart, putBytes, reachable, readZip, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import {
+  blobFiles,
+  createWorkspace,
+  fileRowsOf,
+  getBytes,
+  postMultipart,
+  putBytes,
+  reachable,
+  readZip,
+  reserve,
+  sha256,
+  uploadFile,
+} from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { EndpointInput } from "../../contracts/endpoint.ts";
 import * as filesApi from "../../contracts/files.ts";
@@ -21,9 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"], token = alice.token) => app.api(filesApi.finalizeUpload, { params: { id: ws.id, fid }, token, body });
+const finalize = (fid: string, body: EndpointInput<typeof filesApi.finalizeUpload>["body"], token = alice.token) =>
+  app.api(filesApi.finalizeUpload, { params: { id: ws.id, fid }, token, body });
 const tokenOf = (url: string) => url.split("/").pop()!;
-const grantOf = (url: string) => JSON.parse(Buffer.from(tokenOf(url).split(".")[0]!, "base64url").toString()) as BlobGrant;
+const grantOf = (url: string) =>
+  JSON.parse(Buffer.from(tokenOf(url).split(".")[0]!, "base64url").toString()) as BlobGrant;
 
 /** A refused upload leaves no row, no version and no bytes. */
 async function expectNothingLeft(fileId: string, blobsBefore: string[]) {
@@ -35,28 +49,65 @@ describe("presigned upload flow", () => {
   it("reserve, PUT the bytes, finalize; then metadata, download, and status follow", async () => {
     const bytes = Buffer.from("region,revenue\nnorth,10\nsouth,20\n");
     const r = await reserve(app, alice.token, ws.id, bytes.length, "text/csv");
-    expect(r).toEqual({ upload_url: expect.stringMatching(/\/api\/blobs\/[^/]+$/), file_id: expect.any(String), expires_at: expect.any(String) });
+    expect(r).toEqual({
+      upload_url: expect.stringMatching(/\/api\/blobs\/[^/]+$/),
+      file_id: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(Date.parse(r.expires_at)).toBeGreaterThan(Date.now() + 50 * 60_000);
 
     // Reserved: the owner sees it uploading, viewers don't see it yet.
-    const ownerList = (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: alice.token })).body.files;
+    const ownerList = (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: alice.token })).body
+      .files;
     expect(ownerList.find((f: { id: string }) => f.id === r.file_id)).toMatchObject({ status: "uploading" });
-    expect((await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: bob.token })).body.files.map((f: { id: string }) => f.id)).not.toContain(r.file_id);
-    expect((await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body.state).toBe("indexing");
-    const early = await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes) });
+    expect(
+      (await app.api(filesApi.listFiles, { params: { id: ws.id }, query: {}, token: bob.token })).body.files.map(
+        (f: { id: string }) => f.id,
+      ),
+    ).not.toContain(r.file_id);
+    expect(
+      (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body.state,
+    ).toBe("indexing");
+    const early = await finalize(r.file_id, {
+      filename: "sales.csv",
+      byte_size: bytes.length,
+      checksum: sha256(bytes),
+    });
     expect(early.status).toBe(422);
     expect(early.error?.message).toMatch(/No bytes were uploaded/);
 
     const put = await putBytes(app, r.upload_url, bytes, { contentType: "text/csv" });
     expect(put).toEqual({ status: 200, body: { ok: true, byte_size: bytes.length } });
-    const fin = await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes).toUpperCase() });
+    const fin = await finalize(r.file_id, {
+      filename: "sales.csv",
+      byte_size: bytes.length,
+      checksum: sha256(bytes).toUpperCase(),
+    });
     expect(fin.status, JSON.stringify(fin.body)).toBe(200);
-    expect(fin.body).toMatchObject({ id: r.file_id, file_id: r.file_id, filename: "sales.csv", byte_size: bytes.length, content_type: "text/csv", checksum: sha256(bytes), status: "uploaded", error: null });
-    expect((await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes) })).status).toBe(409);
+    expect(fin.body).toMatchObject({
+      id: r.file_id,
+      file_id: r.file_id,
+      filename: "sales.csv",
+      byte_size: bytes.length,
+      content_type: "text/csv",
+      checksum: sha256(bytes),
+      status: "uploaded",
+      error: null,
+    });
+    expect(
+      (await finalize(r.file_id, { filename: "sales.csv", byte_size: bytes.length, checksum: sha256(bytes) })).status,
+    ).toBe(409);
 
     const meta = await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: r.file_id }, token: bob.token });
     expect(meta.status).toBe(200);
-    expect(meta.body.versions).toEqual([{ version_id: fin.body.version_id, byte_size: bytes.length, checksum: sha256(bytes), created_at: expect.any(String) }]);
+    expect(meta.body.versions).toEqual([
+      {
+        version_id: fin.body.version_id,
+        byte_size: bytes.length,
+        checksum: sha256(bytes),
+        created_at: expect.any(String),
+      },
+    ]);
 
     // Anyone may download from a public workspace.
     const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: ws.id, fid: r.file_id }, body: undefined });
@@ -66,8 +117,14 @@ describe("presigned upload flow", () => {
     expect(got.bytes.equals(bytes)).toBe(true);
     expect(got.headers.get("content-type")).toBe("text/csv");
     expect(got.headers.get("content-disposition")).toContain("filename*=UTF-8''sales.csv");
-    const named = await app.api(filesApi.generateDownloadUrl, { params: { id: ws.id, fid: r.file_id }, token: alice.token, body: { filename: "Ventes été.csv" } });
-    expect((await getBytes(app, named.body.download_url)).headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("Ventes été.csv")}`);
+    const named = await app.api(filesApi.generateDownloadUrl, {
+      params: { id: ws.id, fid: r.file_id },
+      token: alice.token,
+      body: { filename: "Ventes été.csv" },
+    });
+    expect((await getBytes(app, named.body.download_url)).headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Ventes été.csv")}`,
+    );
     // A download token cannot be used to upload.
     const asPut = await putBytes(app, dl.body.download_url, Buffer.from("overwrite"));
     expect(asPut.status).toBe(403);
@@ -81,7 +138,11 @@ describe("presigned upload flow", () => {
     const r = await reserve(app, alice.token, ws.id, bytes.length);
     expect((await putBytes(app, r.upload_url, bytes)).status).toBe(200);
     expect((await blobFiles(app)).length).toBe(before.length + 1);
-    const res = await finalize(r.file_id, { filename: "a.txt", byte_size: bytes.length, checksum: sha256("other bytes") });
+    const res = await finalize(r.file_id, {
+      filename: "a.txt",
+      byte_size: bytes.length,
+      checksum: sha256("other bytes"),
+    });
     expect(res.status).toBe(422);
     expect(res.error?.message).toMatch(/^Checksum mismatch: .*SHA-256 differs.*discarded/);
     await expectNothingLeft(r.file_id, before);
@@ -94,7 +155,9 @@ describe("presigned upload flow", () => {
     expect((await putBytes(app, r.upload_url, short)).status).toBe(200);
     const res = await finalize(r.file_id, { filename: "a.txt", byte_size: 100, checksum: sha256(short) });
     expect(res.status).toBe(422);
-    expect(res.error?.message).toBe("Size mismatch: 20 bytes arrived but 100 were declared. The upload was discarded; please try again.");
+    expect(res.error?.message).toBe(
+      "Size mismatch: 20 bytes arrived but 100 were declared. The upload was discarded; please try again.",
+    );
     await expectNothingLeft(r.file_id, before);
   });
 
@@ -187,26 +250,54 @@ describe("file operations", () => {
     const auto = await app.api(filesApi.autoRenameFile, { params: { id: ws.id, fid: f.id }, token: alice.token });
     expect(auto.status).toBe(200);
     expect(auto.body.filename).toBe("Q3 Revenue Report.pdf");
-    const res = await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: alice.token, body: { filename: "  final.pdf " } });
+    const res = await app.api(filesApi.renameFile, {
+      params: { id: ws.id, fid: f.id },
+      token: alice.token,
+      body: { filename: "  final.pdf " },
+    });
     expect(res.status).toBe(200);
     expect(res.body.filename).toBe("final.pdf");
-    const slash = await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: alice.token, body: { filename: "../etc/passwd" } });
+    const slash = await app.api(filesApi.renameFile, {
+      params: { id: ws.id, fid: f.id },
+      token: alice.token,
+      body: { filename: "../etc/passwd" },
+    });
     expect(slash.status).toBe(400);
     expect(slash.error?.fields?.filename).toBe("Filename cannot contain slashes or control characters");
-    expect((await app.api(filesApi.renameFile, { params: { id: ws.id, fid: f.id }, token: bob.token, body: { filename: "x.pdf" } })).status).toBe(403);
-    expect((await app.api(filesApi.renameFile, { params: { id: ws.id, fid: "nope" }, token: alice.token, body: { filename: "x.pdf" } })).status).toBe(404);
+    expect(
+      (
+        await app.api(filesApi.renameFile, {
+          params: { id: ws.id, fid: f.id },
+          token: bob.token,
+          body: { filename: "x.pdf" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await app.api(filesApi.renameFile, {
+          params: { id: ws.id, fid: "nope" },
+          token: alice.token,
+          body: { filename: "x.pdf" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("delete removes the rows and the bytes", async () => {
     const f = await uploadFile(app, alice.token, ws.id);
     const before = await blobFiles(app);
-    expect((await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: f.id }, token: bob.token })).status).toBe(403);
+    expect((await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: f.id }, token: bob.token })).status).toBe(
+      403,
+    );
     const res = await app.api(filesApi.deleteFile, { params: { id: ws.id, fid: f.id }, token: alice.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await fileRowsOf(app, f.id)).toEqual({ files: [], versions: [] });
     expect((await blobFiles(app)).length).toBe(before.length - 1);
-    expect((await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: f.id }, token: alice.token })).status).toBe(404);
+    expect(
+      (await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid: f.id }, token: alice.token })).status,
+    ).toBe(404);
   });
 
   it("files_zip streams every finished file, with unique names and the exact bytes", async () => {
@@ -218,7 +309,9 @@ describe("file operations", () => {
     await uploadFile(app, alice.token, zws.id, { filename: "report.txt", bytes: b });
     await uploadFile(app, alice.token, zws.id, { filename: "data.csv", bytes: c });
     await reserve(app, alice.token, zws.id, 10); // unfinished: left out
-    const res = await fetch(`${app.url}/workspaces/${zws.id}/files_zip`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const res = await fetch(`${app.url}/workspaces/${zws.id}/files_zip`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="workspace_files.zip"');
@@ -229,9 +322,14 @@ describe("file operations", () => {
     expect([byName["Report.txt"]!, byName["report (2).txt"]!].some((d) => d.equals(a))).toBe(true);
     expect([byName["Report.txt"]!, byName["report (2).txt"]!].some((d) => d.equals(b))).toBe(true);
     // Private: 404 for others.
-    expect((await fetch(`${app.url}/workspaces/${zws.id}/files_zip`, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${app.url}/workspaces/${zws.id}/files_zip`, { headers: { authorization: `Bearer ${bob.token}` } }))
+        .status,
+    ).toBe(404);
     const empty = await createWorkspace(app, alice.token);
-    const none = await fetch(`${app.url}/workspaces/${empty.id}/files_zip`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const none = await fetch(`${app.url}/workspaces/${empty.id}/files_zip`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(readZip(Buffer.from(await none.arrayBuffer()))).toEqual([]);
   });
 
@@ -240,7 +338,11 @@ describe("file operations", () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await uploadFile(app, alice.token, lws.id, { filename: `f${i}.txt` })).id);
     const p1 = await app.api(filesApi.listFiles, { params: { id: lws.id }, query: { limit: 2 }, token: alice.token });
-    const p2 = await app.api(filesApi.listFiles, { params: { id: lws.id }, query: { limit: 2, cursor: p1.body.next_cursor! }, token: alice.token });
+    const p2 = await app.api(filesApi.listFiles, {
+      params: { id: lws.id },
+      query: { limit: 2, cursor: p1.body.next_cursor! },
+      token: alice.token,
+    });
     expect([...p1.body.files, ...p2.body.files].map((f: { id: string }) => f.id).sort()).toEqual([...ids].sort());
     expect(p2.body.next_cursor).toBeNull();
   });
@@ -256,13 +358,38 @@ describe("file operations", () => {
     const iws = await createWorkspace(app, alice.token);
     const f = await uploadFile(app, alice.token, iws.id, { filename: "ok.txt" });
     const waiting = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
-    expect(waiting.body).toEqual({ state: "indexing", files_total: 1, files_done: 0, files_failed: 0, pages_total: 0, pages_done: 0, eta_seconds: null, failures: [] });
+    expect(waiting.body).toEqual({
+      state: "indexing",
+      files_total: 1,
+      files_done: 0,
+      files_failed: 0,
+      pages_total: 0,
+      pages_done: 0,
+      eta_seconds: null,
+      failures: [],
+    });
     await drainQueue(app.deps);
     const idle = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
-    expect(idle.body).toEqual({ state: "idle", files_total: 1, files_done: 1, files_failed: 0, pages_total: 1, pages_done: 1, eta_seconds: null, failures: [] });
-    await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "Unreadable PDF" }).where("id", "=", f.id).execute();
+    expect(idle.body).toEqual({
+      state: "idle",
+      files_total: 1,
+      files_done: 1,
+      files_failed: 0,
+      pages_total: 1,
+      pages_done: 1,
+      eta_seconds: null,
+      failures: [],
+    });
+    await app.deps.db.kysely
+      .updateTable("files")
+      .set({ status: "failed", error: "Unreadable PDF" })
+      .where("id", "=", f.id)
+      .execute();
     const failed = await app.api(workspacesApi.indexingStatus, { params: { id: iws.id }, token: alice.token });
-    expect(failed.body).toMatchObject({ files_failed: 1, failures: [{ file_id: f.id, filename: "ok.txt", reason: "Unreadable PDF" }] });
+    expect(failed.body).toMatchObject({
+      files_failed: 1,
+      failures: [{ file_id: f.id, filename: "ok.txt", reason: "Unreadable PDF" }],
+    });
   });
 });
 
@@ -278,10 +405,20 @@ describe("quota", () => {
   afterAll(() => qapp?.close());
 
   it("generate_upload_url refuses past the quota (413) or the size limit (413), creating nothing", async () => {
-    const over = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 1001 } });
+    const over = await qapp.api(filesApi.generateUploadUrl, {
+      params: { id: qws.id },
+      token: user.token,
+      body: { byte_size: 1001 },
+    });
     expect(over.status).toBe(413);
-    expect(over.error?.message).toMatch(/^Not enough storage: this file needs \d+ bytes and you have \d+ bytes of 1000 bytes left/);
-    const big = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 900 } });
+    expect(over.error?.message).toMatch(
+      /^Not enough storage: this file needs \d+ bytes and you have \d+ bytes of 1000 bytes left/,
+    );
+    const big = await qapp.api(filesApi.generateUploadUrl, {
+      params: { id: qws.id },
+      token: user.token,
+      body: { byte_size: 900 },
+    });
     expect(big.status).toBe(413);
     expect(big.error?.message).toMatch(/^Files can be at most/);
     expect(await qapp.deps.db.kysely.selectFrom("files").select("id").execute()).toEqual([]);
@@ -289,7 +426,10 @@ describe("quota", () => {
 
   it("a multipart upload over MAX_UPLOAD_BYTES is 413, storing nothing", async () => {
     const before = await blobFiles(qapp);
-    const res = await postMultipart(qapp, "/users/me/files/upload", { token: user.token, file: { name: "big.txt", bytes: Buffer.alloc(900, 1) } });
+    const res = await postMultipart(qapp, "/users/me/files/upload", {
+      token: user.token,
+      file: { name: "big.txt", bytes: Buffer.alloc(900, 1) },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(413);
     expect(res.body.error.message).toBe("The file is larger than the upload limit.");
     expect(await blobFiles(qapp)).toEqual(before);
@@ -299,20 +439,33 @@ describe("quota", () => {
   it("pending reservations count at reserve; finalize refuses (422) when others filled the quota, leaving nothing", async () => {
     const bytes = Buffer.alloc(600, 7);
     const r = await reserve(qapp, user.token, qws.id, 600);
-    const second = await qapp.api(filesApi.generateUploadUrl, { params: { id: qws.id }, token: user.token, body: { byte_size: 600 } });
+    const second = await qapp.api(filesApi.generateUploadUrl, {
+      params: { id: qws.id },
+      token: user.token,
+      body: { byte_size: 600 },
+    });
     expect(second.status).toBe(413);
     expect((await putBytes(qapp, r.upload_url, bytes)).status).toBe(200);
     // Meanwhile an account upload (checked against finished files only) takes 600 bytes.
-    const acc = await postMultipart(qapp, "/users/me/files/upload", { token: user.token, file: { name: "a.txt", bytes } });
+    const acc = await postMultipart(qapp, "/users/me/files/upload", {
+      token: user.token,
+      file: { name: "a.txt", bytes },
+    });
     expect(acc.status).toBe(201);
     const before = await blobFiles(qapp);
-    const fin = await qapp.api(filesApi.finalizeUpload, { params: { id: qws.id, fid: r.file_id }, token: user.token,
-      body: { filename: "a.txt", byte_size: 600, checksum: sha256(bytes) }, });
+    const fin = await qapp.api(filesApi.finalizeUpload, {
+      params: { id: qws.id, fid: r.file_id },
+      token: user.token,
+      body: { filename: "a.txt", byte_size: 600, checksum: sha256(bytes) },
+    });
     expect(fin.status).toBe(422);
     expect(fin.error?.message).toMatch(/^Not enough storage/);
     expect(await fileRowsOf(qapp, r.file_id)).toEqual({ files: [], versions: [] });
     expect((await blobFiles(qapp)).length).toBe(before.length - 1);
-    expect((await qapp.api(libraryApi.getStorage, { token: user.token })).body).toEqual({ used_storage: 600, storage_quota: 1000 });
+    expect((await qapp.api(libraryApi.getStorage, { token: user.token })).body).toEqual({
+      used_storage: 600,
+      storage_quota: 1000,
+    });
   });
 });
 
@@ -330,7 +483,11 @@ describe("abandoned reservations", () => {
 
     // Two hours on, nobody finalized it.
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
-    await app.deps.db.kysely.updateTable("files").set({ created_at: twoHoursAgo }).where("id", "=", r.file_id).execute();
+    await app.deps.db.kysely
+      .updateTable("files")
+      .set({ created_at: twoHoursAgo })
+      .where("id", "=", r.file_id)
+      .execute();
     expect((await status()).body).toMatchObject({ state: "idle", files_total: 0 });
     const blobsBefore = await blobFiles(app);
     expect(await sweepStaleUploads(app.deps)).toBe(1);

@@ -20,11 +20,15 @@ const FILES: Record<string, { name: string; mimeType: string; size?: string }> =
 function drive(id: string, handle: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => void) {
   return (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: 401, message: "Invalid Credentials" } }));
+      res
+        .writeHead(401, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { code: 401, message: "Invalid Credentials" } }));
       return;
     }
     if (!FILES[id]) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: 404, message: `File not found: ${id}.` } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { code: 404, message: `File not found: ${id}.` } }));
       return;
     }
     handle(req, res, url);
@@ -71,7 +75,11 @@ const importDrive = (fields: Record<string, string>, token = user.token) =>
   postMultipart(app, `/workspaces/${wsId}/files/upload_from_gdrive`, { token, fields });
 
 async function downloaded(fileId: string) {
-  const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: fileId }, body: undefined, token: user.token });
+  const dl = await app.api(filesApi.generateDownloadUrl, {
+    params: { id: wsId, fid: fileId },
+    body: undefined,
+    token: user.token,
+  });
   return (await getBytes(app, dl.body.download_url)).bytes;
 }
 
@@ -79,7 +87,13 @@ describe("upload_from_gdrive", () => {
   it("imports a binary file as is", async () => {
     const res = await importDrive({ file_id: "pdf1", access_token: TOKEN });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ filename: "Board deck.pdf", content_type: "application/pdf", byte_size: PDF.length, checksum: sha256(PDF), status: "uploaded" });
+    expect(res.body).toMatchObject({
+      filename: "Board deck.pdf",
+      content_type: "application/pdf",
+      byte_size: PDF.length,
+      checksum: sha256(PDF),
+      status: "uploaded",
+    });
     expect((await downloaded(res.body.id)).equals(PDF)).toBe(true);
     expect(fake.requests.slice(-2)).toEqual([
       "GET /drive/v3/files/pdf1?fields=id,name,mimeType,size&supportsAllDrives=true",
@@ -90,7 +104,12 @@ describe("upload_from_gdrive", () => {
   it("exports a Google Doc to .docx", async () => {
     const res = await importDrive({ file_id: "doc1", access_token: TOKEN });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ filename: "Meeting notes.docx", content_type: DOCX_MIME, byte_size: DOCX.length, checksum: sha256(DOCX) });
+    expect(res.body).toMatchObject({
+      filename: "Meeting notes.docx",
+      content_type: DOCX_MIME,
+      byte_size: DOCX.length,
+      checksum: sha256(DOCX),
+    });
     expect((await downloaded(res.body.id)).equals(DOCX)).toBe(true);
   });
 
@@ -111,7 +130,9 @@ describe("upload_from_gdrive", () => {
   it("a Google item that cannot be exported is refused by kind", async () => {
     const res = await importDrive({ file_id: "form1", access_token: TOKEN });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe("This kind of Google Drive item (application/vnd.google-apps.form) can't be imported.");
+    expect(res.body.error.message).toBe(
+      "This kind of Google Drive item (application/vnd.google-apps.form) can't be imported.",
+    );
   });
 
   it("form rules and permissions", async () => {
@@ -127,7 +148,10 @@ describe("upload_from_gdrive", () => {
     expect(badId.status).toBe(400);
     expect(badId.body.error.fields.file_id).toMatch(/^file_id is not a Google Drive file id/);
     expect(fake.requests.length).toBe(before400);
-    const json = await app.request("POST", `/workspaces/${wsId}/files/upload_from_gdrive`, { token: user.token, body: { file_id: "pdf1", access_token: TOKEN } });
+    const json = await app.request("POST", `/workspaces/${wsId}/files/upload_from_gdrive`, {
+      token: user.token,
+      body: { file_id: "pdf1", access_token: TOKEN },
+    });
     expect(json.status).toBe(415);
     const other = await createUser(app);
     const before = fake.requests.length;

@@ -35,7 +35,14 @@ const allowed = (method: string, path: string) => IDENTITY_ROUTES.some((r) => r.
 describe("the identity service's own endpoints", () => {
   it("are all accounted for: better-auth still registers its sign-up, sign-in and callback", () => {
     const paths = registered().map((e) => `${e.method} ${e.path}`);
-    expect(paths).toEqual(expect.arrayContaining(["POST /sign-up/email", "POST /sign-in/email", "GET /callback/:id", "POST /change-password"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "POST /sign-up/email",
+        "POST /sign-in/email",
+        "GET /callback/:id",
+        "POST /change-password",
+      ]),
+    );
     for (const r of IDENTITY_ROUTES) expect(paths).toContain(`${r.method} ${r.path}`);
   });
 
@@ -44,8 +51,18 @@ describe("the identity service's own endpoints", () => {
     for (const e of registered()) {
       if (allowed(e.method, e.path)) continue;
       const path = `/identity${e.path.replace(/:(\w+)/g, "x")}`;
-      const res = await app.request(e.method, path, e.method === "GET" ? {} : { body: { email: uniqueEmail("probe"), password: "correct-horse-1", name: "x", provider: "google" } });
-      expect({ endpoint: `${e.method} ${e.path}`, status: res.status, code: res.body?.error?.code }).toEqual({ endpoint: `${e.method} ${e.path}`, status: 404, code: "not_found" });
+      const res = await app.request(
+        e.method,
+        path,
+        e.method === "GET"
+          ? {}
+          : { body: { email: uniqueEmail("probe"), password: "correct-horse-1", name: "x", provider: "google" } },
+      );
+      expect({ endpoint: `${e.method} ${e.path}`, status: res.status, code: res.body?.error?.code }).toEqual({
+        endpoint: `${e.method} ${e.path}`,
+        status: 404,
+        code: "not_found",
+      });
       refused.push(e.name);
     }
     expect(refused.length).toBeGreaterThan(20);
@@ -53,7 +70,9 @@ describe("the identity service's own endpoints", () => {
 
   it("do not let POST /api/identity/sign-up/email create an account without a code", async () => {
     const email = uniqueEmail("bypass");
-    const res = await app.request("POST", "/identity/sign-up/email", { body: { email, password: "correct-horse-1", name: "Mallory" } });
+    const res = await app.request("POST", "/identity/sign-up/email", {
+      body: { email, password: "correct-horse-1", name: "Mallory" },
+    });
     expect(res.status).toBe(404);
     expect(res.body.token).toBeUndefined();
     expect(await app.deps.identity.findUserByEmail(email)).toBeNull();
@@ -61,14 +80,21 @@ describe("the identity service's own endpoints", () => {
 
   it("would refuse to create a user outside our sign-up even if an endpoint were exposed", async () => {
     const email = uniqueEmail("direct");
-    await expect(app.backend.auth.api.signUpEmail({ body: { email, password: "correct-horse-1", name: "" } })).rejects.toThrow(/signup code is required/);
+    await expect(
+      app.backend.auth.api.signUpEmail({ body: { email, password: "correct-horse-1", name: "" } }),
+    ).rejects.toThrow(/signup code is required/);
     expect(await app.deps.identity.findUserByEmail(email)).toBeNull();
     // Our sign-up, with a code, still creates accounts.
     expect((await createUser(app)).token).toEqual(expect.any(String));
   });
 
   it("keep other methods and unknown paths under /identity refused", async () => {
-    for (const [method, path] of [["POST", "/identity/callback/google"], ["DELETE", "/identity/callback/google"], ["GET", "/identity/nope"], ["GET", "/identity"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/identity/callback/google"],
+      ["DELETE", "/identity/callback/google"],
+      ["GET", "/identity/nope"],
+      ["GET", "/identity"],
+    ] as const) {
       const res = await app.request(method, path);
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
@@ -92,11 +118,14 @@ describe("POST /api/auth/google/start", () => {
     expect(res.headers.getSetCookie().some((c) => c.includes("better-auth.state"))).toBe(true);
   });
 
-  it.each(["//evil.example/", "/\\evil.example", "https://evil.example/", ""])("refuses returnTo %j", async (returnTo) => {
-    const res = await app.api(authApi.startGoogleSignIn, { body: { returnTo } });
-    expect(res.status).toBe(400);
-    expect(res.error?.code).toBe("validation_failed");
-  });
+  it.each(["//evil.example/", "/\\evil.example", "https://evil.example/", ""])(
+    "refuses returnTo %j",
+    async (returnTo) => {
+      const res = await app.api(authApi.startGoogleSignIn, { body: { returnTo } });
+      expect(res.status).toBe(400);
+      expect(res.error?.code).toBe("validation_failed");
+    },
+  );
 
   it("is 404 when Google is not configured", async () => {
     const plain = await createTestApp();

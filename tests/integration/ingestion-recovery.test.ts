@@ -19,17 +19,26 @@ let ws: { id: string };
 
 useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
-const jobRow = (id: string) => app.deps.db.kysely.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const fileRow = (id: string) => app.deps.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) =>
+  app.deps.db.kysely.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const fileRow = (id: string) =>
+  app.deps.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A file whose upload queued a job, with that job claimed by `worker` and last locked at `lockedAtMs`. */
 async function claimedJob(worker: string, lockedAtMs?: number) {
-  const file = await uploadFile(app, alice.token, ws.id, { filename: "notes.txt", bytes: Buffer.from(`The harbour pilot logbook ${Date.now()}.\n`) });
+  const file = await uploadFile(app, alice.token, ws.id, {
+    filename: "notes.txt",
+    bytes: Buffer.from(`The harbour pilot logbook ${Date.now()}.\n`),
+  });
   const job = (await claim(app.deps.db, worker))!;
   expect(job).toMatchObject({ file_id: file.id, status: "running", locked_by: worker, attempts: 1 });
   if (lockedAtMs !== undefined) {
-    await app.deps.db.kysely.updateTable("jobs").set({ locked_at: new Date(lockedAtMs).toISOString() }).where("id", "=", job.id).execute();
+    await app.deps.db.kysely
+      .updateTable("jobs")
+      .set({ locked_at: new Date(lockedAtMs).toISOString() })
+      .where("id", "=", job.id)
+      .execute();
   }
   return { file, job };
 }
@@ -39,13 +48,24 @@ describe("heartbeat and stuck sweep", () => {
     const t0 = Date.now();
     const { job } = await claimedJob("w1", t0);
     expect(await heartbeat(app.deps.db.kysely, job, { done: 2, total: 5 }, t0 + 50_000)).toBe(true);
-    expect(await jobRow(job.id)).toMatchObject({ locked_at: new Date(t0 + 50_000).toISOString(), pages_done: 2, pages_total: 5 });
+    expect(await jobRow(job.id)).toMatchObject({
+      locked_at: new Date(t0 + 50_000).toISOString(),
+      pages_done: 2,
+      pages_total: 5,
+    });
     // Another worker cannot beat for it.
     expect(await heartbeat(app.deps.db.kysely, { id: job.id, locked_by: "w2" }, undefined, t0 + 60_000)).toBe(false);
     // 70 s after the claim but 20 s after the last beat: alive with a 60 s threshold.
     expect(await requeueStuck(app.deps.db.kysely, 60_000, t0 + 70_000)).toBe(0);
     expect(await requeueStuck(app.deps.db.kysely, 60_000, t0 + 111_000)).toBe(1);
-    expect(await jobRow(job.id)).toMatchObject({ status: "queued", locked_by: null, locked_at: null, pages_done: null, pages_total: null, attempts: 1 });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: "queued",
+      locked_by: null,
+      locked_at: null,
+      pages_done: null,
+      pages_total: null,
+      attempts: 1,
+    });
     // The requeued job is due at once; claiming it again counts the second attempt.
     expect(await claim(app.deps.db, "w3", t0 + 111_000)).toMatchObject({ id: job.id, attempts: 2 });
     expect(await heartbeat(app.deps.db.kysely, job, undefined, t0 + 112_000)).toBe(false);
@@ -91,10 +111,20 @@ describe("heartbeat and stuck sweep", () => {
     const { file, job } = await claimedJob("w5", Date.now() - 10 * 60_000);
     await app.deps.db.kysely.updateTable("jobs").set({ attempts: MAX_ATTEMPTS }).where("id", "=", job.id).execute();
     expect(await sweepStuckJobs(app.deps)).toEqual({ requeued: 0, failed: 1 });
-    expect(await jobRow(job.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
-    expect(await fileRow(file.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted 3 times/) });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/interrupted 3 times/),
+    });
+    expect(await fileRow(file.id)).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/interrupted 3 times/),
+    });
     const status = (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
-    expect(status.failures).toContainEqual({ file_id: file.id, filename: "notes.txt", reason: expect.stringMatching(/interrupted/) });
+    expect(status.failures).toContainEqual({
+      file_id: file.id,
+      filename: "notes.txt",
+      reason: expect.stringMatching(/interrupted/),
+    });
   });
 
   it("a worker sweeps right at start: a job left running by a dead worker is indexed again", async () => {
@@ -119,15 +149,29 @@ describe("heartbeat and stuck sweep", () => {
     const loop = startWorkerLoop(app.deps, { limits: { ocrPdfPages: false } });
     try {
       const deadline = Date.now() + 25_000;
-      const pending = () => app.deps.db.kysely.selectFrom("jobs").select("id").where("file_id", "=", file.id).where("status", "in", ["queued", "running"]).execute();
+      const pending = () =>
+        app.deps.db.kysely
+          .selectFrom("jobs")
+          .select("id")
+          .where("file_id", "=", file.id)
+          .where("status", "in", ["queued", "running"])
+          .execute();
       while ((await pending()).length > 0 && Date.now() < deadline) await sleep(100);
     } finally {
       await loop.close();
     }
     expect(await jobRow(job.id)).toMatchObject({ status: "done" });
-    const docs = await app.deps.db.kysely.selectFrom("documents").select("version_id").where("file_id", "=", file.id).execute();
+    const docs = await app.deps.db.kysely
+      .selectFrom("documents")
+      .select("version_id")
+      .where("file_id", "=", file.id)
+      .execute();
     expect(docs).toHaveLength(1);
-    const passages = await app.deps.db.kysely.selectFrom("passages").select("id").where("version_id", "=", file.version_id!).execute();
+    const passages = await app.deps.db.kysely
+      .selectFrom("passages")
+      .select("id")
+      .where("version_id", "=", file.version_id!)
+      .execute();
     expect(passages).toHaveLength(1);
   });
 });

@@ -28,28 +28,91 @@ function zipOf(entries: [string, Buffer][]): Promise<Buffer> {
   for (const [name, data] of entries) zip.addBuffer(data, name);
   zip.end();
   const chunks: Buffer[] = [];
-  return new Promise((ok, fail) => zip.outputStream.on("data", (c: Buffer) => chunks.push(c)).on("end", () => ok(Buffer.concat(chunks))).on("error", fail));
+  return new Promise((ok, fail) =>
+    zip.outputStream
+      .on("data", (c: Buffer) => chunks.push(c))
+      .on("end", () => ok(Buffer.concat(chunks)))
+      .on("error", fail),
+  );
 }
 
 const eml = [
-  "From: Dana <dana@example.com>", "To: team@example.com", "Subject: Quarterly close", "Date: Mon, 2 Oct 2023 09:00:00 +0000",
-  "Content-Type: text/plain; charset=utf-8", "", "The reconciliation of the escrow account is finished.", "",
+  "From: Dana <dana@example.com>",
+  "To: team@example.com",
+  "Subject: Quarterly close",
+  "Date: Mon, 2 Oct 2023 09:00:00 +0000",
+  "Content-Type: text/plain; charset=utf-8",
+  "",
+  "The reconciliation of the escrow account is finished.",
+  "",
 ].join("\r\n");
 
 /** filename -> [bytes, content type, a query, the page it must be found on]. */
 async function goodFiles(): Promise<Record<string, [Buffer, string, string, number]>> {
   const files: Record<string, [Buffer, string, string, number]> = {
-    "report.pdf": [Buffer.from(makePdf([[{ text: "Cover page", x: 72, y: 700 }], [{ text: "Dividends rose on stronger margins", x: 72, y: 700 }]])), "application/pdf", "dividends margins", 2],
+    "report.pdf": [
+      Buffer.from(
+        makePdf([
+          [{ text: "Cover page", x: 72, y: 700 }],
+          [{ text: "Dividends rose on stronger margins", x: 72, y: 700 }],
+        ]),
+      ),
+      "application/pdf",
+      "dividends margins",
+      2,
+    ],
     // DOCX: one page per top-level section; "Risks" is the second.
-    "memo.docx": [Buffer.from(await makeDocx()), "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "competition fierce", 2],
-    "model.xlsx": [Buffer.from(await makeXlsx()), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "gadgets widgets", 1],
-    "deck.pptx": [Buffer.from(await makePptx()), "application/vnd.openxmlformats-officedocument.presentationml.presentation", "EMEA region", 2],
-    "ledger.csv": [Buffer.from("account,balance\nTreasury bills,1200\nCommercial paper,800\n"), "text/csv", "treasury bills", 1],
-    "page.html": [Buffer.from("<html><body><script>var hidden = 'zebra';</script><h1>Covenants</h1><p>The leverage covenant was waived.</p></body></html>"), "text/html", "leverage covenant waived", 1],
-    "notes.md": [Buffer.from("# Board notes\n\nThe audit committee approved the auditor rotation.\n"), "text/markdown", "auditor rotation", 1],
-    "plain.txt": [Buffer.from("Inventory write-downs totalled 3.2 million.\n"), "text/plain", "inventory write-downs", 1],
+    "memo.docx": [
+      Buffer.from(await makeDocx()),
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "competition fierce",
+      2,
+    ],
+    "model.xlsx": [
+      Buffer.from(await makeXlsx()),
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "gadgets widgets",
+      1,
+    ],
+    "deck.pptx": [
+      Buffer.from(await makePptx()),
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "EMEA region",
+      2,
+    ],
+    "ledger.csv": [
+      Buffer.from("account,balance\nTreasury bills,1200\nCommercial paper,800\n"),
+      "text/csv",
+      "treasury bills",
+      1,
+    ],
+    "page.html": [
+      Buffer.from(
+        "<html><body><script>var hidden = 'zebra';</script><h1>Covenants</h1><p>The leverage covenant was waived.</p></body></html>",
+      ),
+      "text/html",
+      "leverage covenant waived",
+      1,
+    ],
+    "notes.md": [
+      Buffer.from("# Board notes\n\nThe audit committee approved the auditor rotation.\n"),
+      "text/markdown",
+      "auditor rotation",
+      1,
+    ],
+    "plain.txt": [
+      Buffer.from("Inventory write-downs totalled 3.2 million.\n"),
+      "text/plain",
+      "inventory write-downs",
+      1,
+    ],
     "close.eml": [Buffer.from(eml), "message/rfc822", "escrow reconciliation", 1],
-    "bundle.zip": [await zipOf([["inner/terms.txt", Buffer.from("The indemnification cap is ten percent.\n")]]), "application/zip", "indemnification cap", 1],
+    "bundle.zip": [
+      await zipOf([["inner/terms.txt", Buffer.from("The indemnification cap is ten percent.\n")]]),
+      "application/zip",
+      "indemnification cap",
+      1,
+    ],
   };
   const receipts = join(DATA, "receipts_sroie/img");
   if (existsSync(receipts)) {
@@ -71,7 +134,16 @@ async function hostileFiles(): Promise<Record<string, [Buffer, string]>> {
     "locked.pdf": [Buffer.from(makePdf([[{ text: "Secret", x: 72, y: 700 }]], { encrypted: true })), "application/pdf"],
     "corrupt.pdf": [Buffer.from("%PDF-1.7\n" + "\u0000garbage".repeat(1000)), "application/pdf"],
     "huge.png": [png, "image/png"],
-    "expanding.xlsx": [await zipOf([["[Content_Types].xml", Buffer.from("<Types/>")], ["xl/worksheets/sheet1.xml", Buffer.from(`<worksheet><sheetData>${row.repeat(600_000)}</sheetData></worksheet>`)]]), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    "expanding.xlsx": [
+      await zipOf([
+        ["[Content_Types].xml", Buffer.from("<Types/>")],
+        [
+          "xl/worksheets/sheet1.xml",
+          Buffer.from(`<worksheet><sheetData>${row.repeat(600_000)}</sheetData></worksheet>`),
+        ],
+      ]),
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ],
   };
 }
 
@@ -93,7 +165,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => app?.close());
 
-const fileRow = (id: string) => app.deps.db.kysely.selectFrom("files").select(["status", "error"]).where("id", "=", id).executeTakeFirstOrThrow();
+const fileRow = (id: string) =>
+  app.deps.db.kysely.selectFrom("files").select(["status", "error"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("every type, end to end", () => {
   it("indexes each file and search finds its known passage on its page", async () => {
@@ -101,7 +174,11 @@ describe("every type, end to end", () => {
       expect(await fileRow(ids[filename]!), filename).toMatchObject({ status: "indexed", error: null });
       // The archive's text lives in its entry, a file of its own.
       const target = filename === "bundle.zip" ? "bundle.zip/inner/terms.txt" : filename;
-      const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query, limit: 5 } });
+      const res = await app.api(searchApi.searchWorkspace, {
+        params: { id: ws.id },
+        token: alice.token,
+        body: { query, limit: 5 },
+      });
       const hit = res.body.results.find((r: { filename: string }) => r.filename === target);
       expect(hit, `${filename}: "${query}"`).toBeDefined();
       expect(hit!.page, filename).toBe(page);

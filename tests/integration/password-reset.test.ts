@@ -84,7 +84,9 @@ describe("password reset", () => {
     const stale = await app.api(authApi.resetPassword, { body: { oobCode: first, newPassword: "whatever-1" } });
     expect(stale.status).toBe(400);
     expect(stale.error?.code).toBe("auth/invalid-action-code");
-    expect((await app.api(authApi.resetPassword, { body: { oobCode: second, newPassword: "whatever-2" } })).status).toBe(200);
+    expect(
+      (await app.api(authApi.resetPassword, { body: { oobCode: second, newPassword: "whatever-2" } })).status,
+    ).toBe(200);
   });
 
   it("an expired reset code is refused", async () => {

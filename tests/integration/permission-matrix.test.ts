@@ -13,7 +13,10 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
  */
 type Row = [anon: number, other: number, owner: number, admin: number];
 type Vis = "private" | "public";
-interface Expect { private: Row; public: Row }
+interface Expect {
+  private: Row;
+  public: Row;
+}
 
 const read: Expect = { private: [404, 404, 200, 404], public: [200, 200, 200, 200] };
 const write: Expect = { private: [401, 404, 200, 404], public: [401, 403, 200, 403] };
@@ -112,12 +115,18 @@ const TABLE: Record<string, Expect> = {
 
 /** Routes with tests of their own; nothing that names a resource may hide here. */
 const NOT_IN_MATRIX = [/^\/health$/, /^\/version$/, /^\/app-config$/, /^\/openapi\.json$/, /^\/auth\//, /^\/admin\//];
-const MUST_BE_IN_MATRIX = /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
+const MUST_BE_IN_MATRIX =
+  /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
 
 /** Routes whose owner call destroys or consumes the fixture: each call gets a fresh one. */
 const FRESH = new Set([
-  "DELETE /workspaces/{id}", "DELETE /workspaces/{id}/threads/{tid}", "DELETE /workspaces/{id}/files/{fid}",
-  "DELETE /users/me/files/{fid}", "DELETE /public/files/{fid}", "DELETE /prompts/{pid}", "DELETE /attributes",
+  "DELETE /workspaces/{id}",
+  "DELETE /workspaces/{id}/threads/{tid}",
+  "DELETE /workspaces/{id}/files/{fid}",
+  "DELETE /users/me/files/{fid}",
+  "DELETE /public/files/{fid}",
+  "DELETE /prompts/{pid}",
+  "DELETE /attributes",
   "POST /workspaces/{id}/files/{fid}/retry_indexing",
 ]);
 
@@ -131,7 +140,9 @@ beforeAll(async () => {
     "GET /drive/v3/files/d1": (_req, res, url) =>
       url.searchParams.get("alt") === "media"
         ? res.writeHead(200).end(csv)
-        : res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "d1", name: "d.csv", mimeType: "text/csv", size: "4" })),
+        : res
+            .writeHead(200, { "content-type": "application/json" })
+            .end(JSON.stringify({ id: "d1", name: "d.csv", mimeType: "text/csv", size: "4" })),
   });
   app = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: "true", GOOGLE_DRIVE_API_URL: fake.url });
   const [other, owner, admin] = await Promise.all([createUser(app), createUser(app), createAdmin(app)]);
@@ -152,13 +163,25 @@ function fixture(vis: Vis) {
   const token = () => actors.owner.token;
   const fx = {
     ws: () => once("ws", async () => (await createWorkspace(app, token(), { is_public: vis === "public" })).id),
-    thread: () => once("thread", async () => (await app.request("POST", `/workspaces/${await fx.ws()}/threads`, { token: token(), body: {} })).body.id),
+    thread: () =>
+      once(
+        "thread",
+        async () =>
+          (await app.request("POST", `/workspaces/${await fx.ws()}/threads`, { token: token(), body: {} })).body.id,
+      ),
     /** An answer (with its question, so it can be regenerated). */
     message: () =>
       once("message", async () => {
         const [qid, id] = [crypto.randomUUID(), crypto.randomUUID()];
         const t = new Date().toISOString();
-        const base = { thread_id: await fx.thread(), status: "complete" as const, is_active: 1, created_by: null, created_at: t, updated_at: t };
+        const base = {
+          thread_id: await fx.thread(),
+          status: "complete" as const,
+          is_active: 1,
+          created_by: null,
+          created_at: t,
+          updated_at: t,
+        };
         await app.deps.db.kysely
           .insertInto("messages")
           .values([
@@ -172,7 +195,11 @@ function fixture(vis: Vis) {
     /** A file the thread holds (saved through edit_file, as an answer's workbook would be). */
     threadFile: () =>
       once("threadFile", async () => {
-        const res = await postMultipart(app, `/workspaces/${await fx.ws()}/threads/${await fx.thread()}/edit_file`, { token: token(), fields: { filename: "t.txt" }, file: { name: "t.txt", bytes: Buffer.from("thread file") } });
+        const res = await postMultipart(app, `/workspaces/${await fx.ws()}/threads/${await fx.thread()}/edit_file`, {
+          token: token(),
+          fields: { filename: "t.txt" },
+          file: { name: "t.txt", bytes: Buffer.from("thread file") },
+        });
         if (res.status !== 201) throw new Error(`edit_file: ${res.status} ${JSON.stringify(res.body)}`);
         return JSON.stringify({ fid: res.body.file_id, vid: res.body.version_id });
       }),
@@ -180,8 +207,15 @@ function fixture(vis: Vis) {
     version: () =>
       once("version", async () => {
         const fileId = await fx.file();
-        const { current_version_id: vid } = await app.deps.db.kysely.selectFrom("files").select("current_version_id").where("id", "=", fileId).executeTakeFirstOrThrow();
-        await app.deps.db.kysely.insertInto("documents").values({ version_id: vid!, file_id: fileId, workspace_id: await fx.ws(), title: "", page_count: 1 }).execute();
+        const { current_version_id: vid } = await app.deps.db.kysely
+          .selectFrom("files")
+          .select("current_version_id")
+          .where("id", "=", fileId)
+          .executeTakeFirstOrThrow();
+        await app.deps.db.kysely
+          .insertInto("documents")
+          .values({ version_id: vid!, file_id: fileId, workspace_id: await fx.ws(), title: "", page_count: 1 })
+          .execute();
         await app.deps.db.kysely.insertInto("pages").values({ version_id: vid!, page: 1, text: "hello" }).execute();
         return vid!;
       }),
@@ -189,7 +223,11 @@ function fixture(vis: Vis) {
     failedFile: () =>
       once("failedFile", async () => {
         const id = (await uploadFile(app, token(), await fx.ws())).id;
-        await app.deps.db.kysely.updateTable("files").set({ status: "failed", error: "The PDF cannot be opened." }).where("id", "=", id).execute();
+        await app.deps.db.kysely
+          .updateTable("files")
+          .set({ status: "failed", error: "The PDF cannot be opened." })
+          .where("id", "=", id)
+          .execute();
         return id;
       }),
     /** A reservation with its bytes PUT, ready to finalize (not memoized: finalize consumes it). */
@@ -201,12 +239,30 @@ function fixture(vis: Vis) {
     },
     uploadToken: async () => (await reserve(app, token(), await fx.ws(), 3)).upload_url.split("/").pop()!,
     downloadToken: async () => {
-      const res = await app.request("POST", `/workspaces/${await fx.ws()}/files/${await fx.file()}/generate_download_url`, { token: token() });
+      const res = await app.request(
+        "POST",
+        `/workspaces/${await fx.ws()}/files/${await fx.file()}/generate_download_url`,
+        { token: token() },
+      );
       return String(res.body.download_url).split("/").pop()!;
     },
     libraryFile: (scope: "users/me" | "public") =>
-      once(scope, async () => (await postMultipart(app, `/${scope}/files/upload`, { token: token(), file: { name: "lib.txt", bytes: Buffer.from("lib") } })).body.id),
-    prompt: () => once("prompt", async () => (await app.request("POST", "/prompts", { token: token(), body: { title: "T", content: "C" } })).body.id),
+      once(
+        scope,
+        async () =>
+          (
+            await postMultipart(app, `/${scope}/files/upload`, {
+              token: token(),
+              file: { name: "lib.txt", bytes: Buffer.from("lib") },
+            })
+          ).body.id,
+      ),
+    prompt: () =>
+      once(
+        "prompt",
+        async () =>
+          (await app.request("POST", "/prompts", { token: token(), body: { title: "T", content: "C" } })).body.id,
+      ),
     attribute: () =>
       once("attr", async () => {
         const key = `k${crypto.randomBytes(4).toString("hex")}`;
@@ -218,23 +274,35 @@ function fixture(vis: Vis) {
 }
 type Fixture = ReturnType<typeof fixture>;
 
-interface Call { path: string; body?: unknown; form?: Record<string, string>; file?: boolean; bytes?: Buffer }
+interface Call {
+  path: string;
+  body?: unknown;
+  form?: Record<string, string>;
+  file?: boolean;
+  bytes?: Buffer;
+}
 
 /** The concrete request for a route: path parameters from the fixture, and a valid body. */
 async function build(route: string, fx: Fixture): Promise<Call> {
   const [method, template] = route.split(" ") as [string, string];
   const values: Record<string, () => Promise<string>> = {
-    id: fx.ws, workspaceId: fx.ws, tid: fx.thread, mid: fx.message, pid: fx.prompt, vid: fx.version, page: async () => "1",
+    id: fx.ws,
+    workspaceId: fx.ws,
+    tid: fx.thread,
+    mid: fx.message,
+    pid: fx.prompt,
+    vid: fx.version,
+    page: async () => "1",
     version_id: async () => JSON.parse(await fx.threadFile()).vid,
     fid: template.includes("/threads/{tid}/files/")
       ? async () => JSON.parse(await fx.threadFile()).fid
       : template.startsWith("/users/me/")
-      ? () => fx.libraryFile("users/me")
-      : template.startsWith("/public/")
-        ? () => fx.libraryFile("public")
-        : template.endsWith("/retry_indexing")
-          ? fx.failedFile
-          : fx.file,
+        ? () => fx.libraryFile("users/me")
+        : template.startsWith("/public/")
+          ? () => fx.libraryFile("public")
+          : template.endsWith("/retry_indexing")
+            ? fx.failedFile
+            : fx.file,
     token: method === "PUT" ? fx.uploadToken : fx.downloadToken,
   };
   let body: unknown;
@@ -244,14 +312,21 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     body = p.body;
   }
   let path = template;
-  for (const m of template.matchAll(/\{(\w+)\}/g)) path = path.replace(m[0], encodeURIComponent(await values[m[1]!]!()));
+  for (const m of template.matchAll(/\{(\w+)\}/g))
+    path = path.replace(m[0], encodeURIComponent(await values[m[1]!]!()));
   const bodies: Record<string, unknown> = {
-    "POST /workspaces": { name: "New" }, "PATCH /workspaces/{id}": { name: "Renamed" },
-    "POST /workspaces/{id}/auto_rename": { user_query: "What is revenue?" }, "POST /workspaces/{id}/threads/{tid}/auto_rename": { user_query: "Why?" },
-    "POST /workspaces/{id}/threads": { name: "T" }, "PATCH /workspaces/{id}/threads/{tid}": { name: "T2" },
-    "POST /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": { rating: "up" }, "PATCH /workspaces/{id}/files/{fid}": { filename: "renamed.txt" },
-    "POST /workspaces/{id}/files/generate_upload_url": { byte_size: 5 }, "POST /users/me/email": { email: uniqueEmail("moved") },
-    "POST /prompts": { title: "T", content: "C" }, "PATCH /prompts/{pid}": { title: "T2" },
+    "POST /workspaces": { name: "New" },
+    "PATCH /workspaces/{id}": { name: "Renamed" },
+    "POST /workspaces/{id}/auto_rename": { user_query: "What is revenue?" },
+    "POST /workspaces/{id}/threads/{tid}/auto_rename": { user_query: "Why?" },
+    "POST /workspaces/{id}/threads": { name: "T" },
+    "PATCH /workspaces/{id}/threads/{tid}": { name: "T2" },
+    "POST /workspaces/{id}/threads/{tid}/messages/{mid}/feedback": { rating: "up" },
+    "PATCH /workspaces/{id}/files/{fid}": { filename: "renamed.txt" },
+    "POST /workspaces/{id}/files/generate_upload_url": { byte_size: 5 },
+    "POST /users/me/email": { email: uniqueEmail("moved") },
+    "POST /prompts": { title: "T", content: "C" },
+    "PATCH /prompts/{pid}": { title: "T2" },
     "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
     "POST /workspaces/{id}/search": { query: "revenue" },
     "POST /find_files": { query: "revenue" },
@@ -274,10 +349,18 @@ async function build(route: string, fx: Fixture): Promise<Call> {
   return { path, body: body ?? bodies[route] };
 }
 
-async function call(route: string, c: Call, token: string | undefined): Promise<{ status: number; body: { error?: { code: string } } }> {
+async function call(
+  route: string,
+  c: Call,
+  token: string | undefined,
+): Promise<{ status: number; body: { error?: { code: string } } }> {
   const method = route.split(" ")[0]!;
   if (c.form || c.file) {
-    return postMultipart(app, c.path, { token, fields: c.form, ...(c.file ? { file: { name: "up.txt", bytes: Buffer.from("up") } } : {}) });
+    return postMultipart(app, c.path, {
+      token,
+      fields: c.form,
+      ...(c.file ? { file: { name: "up.txt", bytes: Buffer.from("up") } } : {}),
+    });
   }
   if (c.bytes) return putBytes(app, app.url + c.path, c.bytes, { token });
   return app.request(method, c.path, { token, body: c.body });
@@ -288,7 +371,9 @@ describe("permission matrix", () => {
   beforeAll(async () => {
     const res = await app.request("GET", "/openapi.json");
     expect(res.status).toBe(200);
-    documented = Object.entries(res.body.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    documented = Object.entries(res.body.paths as Record<string, object>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
   });
 
   it("covers every route in /openapi.json but the allow-listed few, and no route that does not exist", () => {
@@ -296,7 +381,10 @@ describe("permission matrix", () => {
     for (const r of exempt) expect(MUST_BE_IN_MATRIX.test(r.split(" ")[1]!), `${r} must be in the matrix`).toBe(false);
     const missing = documented.filter((r) => !exempt.includes(r) && !(r in TABLE));
     expect(missing, "routes missing from the permission matrix").toEqual([]);
-    expect(Object.keys(TABLE).filter((r) => !documented.includes(r)), "stale routes in the matrix").toEqual([]);
+    expect(
+      Object.keys(TABLE).filter((r) => !documented.includes(r)),
+      "stale routes in the matrix",
+    ).toEqual([]);
     expect(Object.keys(TABLE).length).toBeGreaterThanOrEqual(60);
   });
 

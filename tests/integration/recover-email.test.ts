@@ -77,7 +77,10 @@ describe("change and recover email", () => {
     expect(taken.error?.code).toBe("auth/email-already-in-use");
     const invalid = await app.api(authApi.changeEmail, { token: a.token, body: { email: "nope" } });
     expect(invalid.status).toBe(400);
-    expect(invalid.error).toMatchObject({ code: "validation_failed", fields: { email: "The email address is badly formatted." } });
+    expect(invalid.error).toMatchObject({
+      code: "validation_failed",
+      fields: { email: "The email address is badly formatted." },
+    });
     const anonymous = await app.api(authApi.changeEmail, { body: { email: uniqueEmail() } });
     expect(anonymous.status).toBe(401);
   });
@@ -85,7 +88,9 @@ describe("change and recover email", () => {
   it("does not restore an address that another account took in the meantime", async () => {
     const { email: oldEmail, token } = await createUser(app);
     expect((await app.api(authApi.changeEmail, { token, body: { email: uniqueEmail("moved") } })).status).toBe(200);
-    const oobCode = extractCode(await app.mail.waitForMail({ to: oldEmail, subject: "Your sign-in email was changed" }));
+    const oobCode = extractCode(
+      await app.mail.waitForMail({ to: oldEmail, subject: "Your sign-in email was changed" }),
+    );
     await createUser(app, { email: oldEmail });
     const res = await app.api(authApi.applyActionCode, { body: { oobCode } });
     expect(res.status).toBe(409);

@@ -24,17 +24,28 @@ afterAll(() => app?.close());
 
 const retry = (fid: string, o: { token: string | null; workspaceId?: string } = { token: alice.token }) =>
   app.api(filesApi.retryIndexing, { params: { id: o.workspaceId ?? ws.id, fid }, token: o.token ?? undefined });
-const status = async () => (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
-const metadata = async (fid: string) => (await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid }, token: alice.token })).body;
+const status = async () =>
+  (await app.api(workspacesApi.indexingStatus, { params: { id: ws.id }, token: alice.token })).body;
+const metadata = async (fid: string) =>
+  (await app.api(filesApi.getFileMetadata, { params: { id: ws.id, fid }, token: alice.token })).body;
 const jobsOf = (fid: string) =>
-  app.deps.db.kysely.selectFrom("jobs").select(["status", "version_id", "error"]).where("file_id", "=", fid).orderBy("created_at").execute();
+  app.deps.db.kysely
+    .selectFrom("jobs")
+    .select(["status", "version_id", "error"])
+    .where("file_id", "=", fid)
+    .orderBy("created_at")
+    .execute();
 
 describe("retry_indexing", () => {
   let bad: { id: string; version_id: string | null };
   let reason: string;
 
   it("a corrupt PDF fails with a reason the owner can read", async () => {
-    bad = await uploadFile(app, alice.token, ws.id, { filename: "broken.pdf", bytes: CORRUPT_PDF, contentType: "application/pdf" });
+    bad = await uploadFile(app, alice.token, ws.id, {
+      filename: "broken.pdf",
+      bytes: CORRUPT_PDF,
+      contentType: "application/pdf",
+    });
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     const f = await metadata(bad.id);
     expect(f.status).toBe("failed");
@@ -60,7 +71,10 @@ describe("retry_indexing", () => {
   });
 
   it("a file that has not failed can't be retried: 409 files/not-failed", async () => {
-    const good = await uploadFile(app, alice.token, ws.id, { filename: "notes.txt", bytes: Buffer.from("Tulip bulbs shipped from Rotterdam.\n") });
+    const good = await uploadFile(app, alice.token, ws.id, {
+      filename: "notes.txt",
+      bytes: Buffer.from("Tulip bulbs shipped from Rotterdam.\n"),
+    });
     const queued = await retry(good.id);
     expect(queued.status).toBe(409);
     expect(queued.error).toMatchObject({ code: "files/not-failed", message: expect.stringContaining("notes.txt") });
@@ -75,7 +89,9 @@ describe("retry_indexing", () => {
   it("two retries at once queue one job", async () => {
     // Straight to the service: both calls read the file as failed before either writes.
     const actor = { user: (await app.deps.identity.getSession(alice.token))!, token: alice.token };
-    const both = await Promise.allSettled([0, 1].map(() => retryIndexing(app.deps, { actor, workspaceId: ws.id, fileId: bad.id })));
+    const both = await Promise.allSettled(
+      [0, 1].map(() => retryIndexing(app.deps, { actor, workspaceId: ws.id, fileId: bad.id })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: "files/not-failed", status: 409 });

@@ -28,32 +28,74 @@ describe.skipIf(testDialect() !== "sqlite")("ranking one file's passages in proc
       "Capital expenditures by segment: stores 300, distribution 150, technology 62.",
       "Legal proceedings: none material.",
     ].map((text) => [{ text, x: 72, y: 700 }]);
-    filing = await uploadFile(app, alice.token, ws.id, { filename: "filing.pdf", bytes: Buffer.from(makePdf(pages)), contentType: "application/pdf" });
-    await uploadFile(app, alice.token, ws.id, { filename: "other.pdf", bytes: Buffer.from(makePdf([[{ text: "Capital expenditures elsewhere: 9,999.", x: 72, y: 700 }]])), contentType: "application/pdf" });
+    filing = await uploadFile(app, alice.token, ws.id, {
+      filename: "filing.pdf",
+      bytes: Buffer.from(makePdf(pages)),
+      contentType: "application/pdf",
+    });
+    await uploadFile(app, alice.token, ws.id, {
+      filename: "other.pdf",
+      bytes: Buffer.from(makePdf([[{ text: "Capital expenditures elsewhere: 9,999.", x: 72, y: 700 }]])),
+      contentType: "application/pdf",
+    });
     await drainQueue(app.deps, { limits: { ocrPdfPages: false } });
   });
   afterAll(() => app?.close());
 
-  const terms = [{ words: ["capital", "expenditures"], weight: 1 }, { words: ["segment"], weight: 1 }];
+  const terms = [
+    { words: ["capital", "expenditures"], weight: 1 },
+    { words: ["segment"], weight: 1 },
+  ];
   const df = () => 1;
   // The tokenized files and word table a search index keeps (one per index, made at boot).
   const files = new FileRankCache();
 
   it("ranks the file's pages as FTS5 does and returns only that file", async () => {
-    const ours = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
-    const fts = await sqliteSearchIndex(app.deps.db.kysely).search({ workspaceId: ws.id, terms, fileIds: [filing.id], limit: 10 });
+    const ours = await rankFilePassages(
+      app.deps.db.kysely,
+      files,
+      { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 },
+      df,
+      1_000,
+    );
+    const fts = await sqliteSearchIndex(app.deps.db.kysely).search({
+      workspaceId: ws.id,
+      terms,
+      fileIds: [filing.id],
+      limit: 10,
+    });
     expect(ours!.map((h) => h.page)).toEqual([3, 2]);
     expect(ours!.map((h) => h.passage_id)).toEqual(fts.map((h) => h.passage_id));
     expect(new Set(ours!.map((h) => h.file_id))).toEqual(new Set([filing.id]));
   });
 
   it("finds nothing for a file of another workspace", async () => {
-    expect(await rankFilePassages(app.deps.db.kysely, files, { workspaceId: other.id, fileId: filing.id, terms, limit: 10 }, df, 1_000)).toEqual([]);
+    expect(
+      await rankFilePassages(
+        app.deps.db.kysely,
+        files,
+        { workspaceId: other.id, fileId: filing.id, terms, limit: 10 },
+        df,
+        1_000,
+      ),
+    ).toEqual([]);
   });
 
   it("serves a second search from the tokenized file, with the same result", async () => {
-    const first = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
-    const again = await rankFilePassages(app.deps.db.kysely, files, { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 }, df, 1_000);
+    const first = await rankFilePassages(
+      app.deps.db.kysely,
+      files,
+      { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 },
+      df,
+      1_000,
+    );
+    const again = await rankFilePassages(
+      app.deps.db.kysely,
+      files,
+      { workspaceId: ws.id, fileId: filing.id, terms, limit: 10 },
+      df,
+      1_000,
+    );
     expect(again).toEqual(first);
   });
 });

@@ -18,8 +18,16 @@ beforeAll(async () => {
   ws = await createWorkspace(app, alice.token);
   // Interleaved uploads and two workspaces' worth of passages around the chosen files.
   for (let i = 0; i < 4; i++) {
-    const pages = [0, 1, 2].map((p) => [{ text: `Filing ${i} page ${p}: revenue ${i + p} and cash ${p} from operations`, x: 72, y: 700 }]);
-    files.push(await uploadFile(app, alice.token, ws.id, { filename: `filing-${i}.pdf`, bytes: Buffer.from(makePdf(pages)), contentType: "application/pdf" }));
+    const pages = [0, 1, 2].map((p) => [
+      { text: `Filing ${i} page ${p}: revenue ${i + p} and cash ${p} from operations`, x: 72, y: 700 },
+    ]);
+    files.push(
+      await uploadFile(app, alice.token, ws.id, {
+        filename: `filing-${i}.pdf`,
+        bytes: Buffer.from(makePdf(pages)),
+        contentType: "application/pdf",
+      }),
+    );
   }
   await drainQueue(app.deps, { limits: { ocrPdfPages: false } });
 });
@@ -38,11 +46,15 @@ describe("search within files", () => {
     expect(all).toHaveLength(12);
     for (const chosen of [[files[1].id], [files[0].id, files[3].id], [files[2].id, files[1].id]]) {
       const scoped = await search({ query: "revenue cash operations", limit: 50, file_ids: chosen });
-      expect(scoped.map((h) => [h.passage_id, h.score])).toEqual(all.filter((h) => chosen.includes(h.file_id)).map((h) => [h.passage_id, h.score]));
+      expect(scoped.map((h) => [h.passage_id, h.score])).toEqual(
+        all.filter((h) => chosen.includes(h.file_id)).map((h) => [h.passage_id, h.score]),
+      );
     }
   });
 
   it("an unknown file id finds nothing", async () => {
-    expect(await search({ query: "revenue", limit: 10, file_ids: ["00000000-0000-0000-0000-000000000000"] })).toEqual([]);
+    expect(await search({ query: "revenue", limit: 10, file_ids: ["00000000-0000-0000-0000-000000000000"] })).toEqual(
+      [],
+    );
   });
 });

@@ -32,13 +32,28 @@ beforeAll(async () => {
   alice = await createUser(app);
   ws = await createWorkspace(app, alice.token);
   const docs: Record<string, string> = {
-    "ACME_2021_10K.md": filing("Acme", 2021, "Net sales rose to $4.1 billion. Purchases of property and equipment were $310 million in fiscal 2021."),
-    "ACME_2022_10K.md": filing("Acme", 2022, "Net sales rose to $4.6 billion. Purchases of property and equipment were $355 million in fiscal 2022."),
-    "GLOBEX_2022_10K.md": filing("Globex", 2022, "Net sales rose to $9.9 billion. Purchases of property and equipment were $800 million in fiscal 2022."),
-    "notes.md": "# Meeting notes\n\nWe discussed capex and revenue plans in general terms; capex capex revenue revenue.\n",
+    "ACME_2021_10K.md": filing(
+      "Acme",
+      2021,
+      "Net sales rose to $4.1 billion. Purchases of property and equipment were $310 million in fiscal 2021.",
+    ),
+    "ACME_2022_10K.md": filing(
+      "Acme",
+      2022,
+      "Net sales rose to $4.6 billion. Purchases of property and equipment were $355 million in fiscal 2022.",
+    ),
+    "GLOBEX_2022_10K.md": filing(
+      "Globex",
+      2022,
+      "Net sales rose to $9.9 billion. Purchases of property and equipment were $800 million in fiscal 2022.",
+    ),
+    "notes.md":
+      "# Meeting notes\n\nWe discussed capex and revenue plans in general terms; capex capex revenue revenue.\n",
   };
   for (const [filename, text] of Object.entries(docs)) {
-    files[filename] = (await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })).id;
+    files[filename] = (
+      await uploadFile(app, alice.token, ws.id, { filename, bytes: Buffer.from(text), contentType: "text/markdown" })
+    ).id;
   }
   await drainQueue(app.deps);
 }, 120_000);

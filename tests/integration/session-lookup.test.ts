@@ -18,7 +18,11 @@ afterAll(() => app?.close());
 const DAY = 24 * 3600 * 1000;
 
 async function sessionRow(token: string) {
-  return app.deps.db.kysely.selectFrom("session").select(["expiresAt", "updatedAt"]).where("token", "=", token).executeTakeFirst();
+  return app.deps.db.kysely
+    .selectFrom("session")
+    .select(["expiresAt", "updatedAt"])
+    .where("token", "=", token)
+    .executeTakeFirst();
 }
 
 async function setExpiry(token: string, at: Date) {
@@ -38,7 +42,13 @@ describe("session lookup", () => {
     const spy = vi.spyOn(executor, "executeQuery");
     try {
       const user = await app.deps.identity.getSession(alice.token);
-      expect(user).toMatchObject({ id: alice.user.uid, email: alice.email, providerIds: ["password"], role: "user", emailVerified: false });
+      expect(user).toMatchObject({
+        id: alice.user.uid,
+        email: alice.email,
+        providerIds: ["password"],
+        role: "user",
+        emailVerified: false,
+      });
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();

@@ -39,7 +39,9 @@ describe("sign-up", () => {
 
   it("treats email case-insensitively", async () => {
     const local = `case-${Date.now()}`;
-    const res = await app.api(authApi.signUp, { body: { email: `${local.toUpperCase()}@X.com`, password: "secret-1" } });
+    const res = await app.api(authApi.signUp, {
+      body: { email: `${local.toUpperCase()}@X.com`, password: "secret-1" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user.email).toBe(`${local}@x.com`);
 
@@ -62,14 +64,19 @@ describe("sign-up", () => {
   it.each(["not-an-email", "a@b", "a b@example.com", "@example.com"])("refuses the invalid email %j", async (email) => {
     const res = await app.api(authApi.signUp, { body: { email, password: "secret-1" } });
     expect(res.status).toBe(400);
-    expect(res.error).toMatchObject({ code: "validation_failed", fields: { email: "The email address is badly formatted." } });
+    expect(res.error).toMatchObject({
+      code: "validation_failed",
+      fields: { email: "The email address is badly formatted." },
+    });
   });
 });
 
 describe("concurrent sign-ups for one new address", () => {
   it("give one account and 409 for the rest, never a 500", async () => {
     const email = uniqueEmail("race");
-    const results = await Promise.all(Array.from({ length: 4 }, () => app.api(authApi.signUp, { body: { email, password: "secret-1" } })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => app.api(authApi.signUp, { body: { email, password: "secret-1" } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409)) expect(r.error?.code).toBe("auth/email-already-in-use");
   });
@@ -79,7 +86,9 @@ describe("sign-in", () => {
   it("answers a wrong password and an unknown email identically", async () => {
     const { email } = await createUser(app, { password: "right-password" });
     const wrong = await app.api(authApi.signIn, { body: { email, password: "wrong-password" } });
-    const unknown = await app.api(authApi.signIn, { body: { email: uniqueEmail("nobody"), password: "wrong-password" } });
+    const unknown = await app.api(authApi.signIn, {
+      body: { email: uniqueEmail("nobody"), password: "wrong-password" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.error?.code).toBe("auth/invalid-credential");
     expect(unknown.status).toBe(wrong.status);

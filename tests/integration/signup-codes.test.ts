@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const signUp = (body: { email: string; signupCode?: string }) => app.api(auth.signUp, { body: { password: "secret-1", ...body } });
+const signUp = (body: { email: string; signupCode?: string }) =>
+  app.api(auth.signUp, { body: { password: "secret-1", ...body } });
 const listCodes = async () => (await app.api(codes.listSignupCodes, { token: admin.token })).body.codes;
 
 describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
@@ -38,7 +39,14 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
 
   it("a fresh code signs up once, then shows as Used by the new user", async () => {
     const code = await createSignupCode(app, admin.token, "for Ada");
-    expect(code).toMatchObject({ status: "Active", isActive: true, usedBy: null, usedAt: null, description: "for Ada", createdBy: admin.user.uid });
+    expect(code).toMatchObject({
+      status: "Active",
+      isActive: true,
+      usedBy: null,
+      usedAt: null,
+      description: "for Ada",
+      createdBy: admin.user.uid,
+    });
     expect(code.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
     const res = await signUp({ email: uniqueEmail("ada"), signupCode: ` ${code.code.toLowerCase()} ` });
@@ -80,7 +88,10 @@ describe("sign-up with REQUIRE_SIGNUP_CODE", () => {
     expect(res.error?.code).toBe("conflict");
     expect((await listCodes()).find((c) => c.code === code.code)!.status).toBe("Used");
 
-    const missing = await app.api(codes.deactivateSignupCode, { params: { code: "NOPE-NOPE-NOPE" }, token: admin.token });
+    const missing = await app.api(codes.deactivateSignupCode, {
+      params: { code: "NOPE-NOPE-NOPE" },
+      token: admin.token,
+    });
     expect(missing.status).toBe(404);
   });
 

@@ -29,11 +29,20 @@ describe("system endpoints", () => {
   it("GET /app-config has the public settings", async () => {
     const res = await app.api(getAppConfig, {});
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ requireSignupCode: false, googleEnabled: false, productName: "Analyst Workspace", supportEmail: "support@example.com" });
+    expect(res.body).toEqual({
+      requireSignupCode: false,
+      googleEnabled: false,
+      productName: "Analyst Workspace",
+      supportEmail: "support@example.com",
+    });
   });
 
   it("an unknown API path answers 404 JSON", async () => {
-    for (const [method, path] of [["GET", "/nope"], ["POST", "/auth/nope"], ["DELETE", "/users/me"]]) {
+    for (const [method, path] of [
+      ["GET", "/nope"],
+      ["POST", "/auth/nope"],
+      ["DELETE", "/users/me"],
+    ]) {
       const res = await app.request(method, path);
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
@@ -54,10 +63,16 @@ describe("GET /openapi.json", () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
     const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
-    const declared = [...endpoints.map(({ endpoint: e }) => `${e.method} ${e.path}`), ...allRawEndpoints().map((e) => `${e.method} ${e.path}`)];
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
+    const declared = [
+      ...endpoints.map(({ endpoint: e }) => `${e.method} ${e.path}`),
+      ...allRawEndpoints().map((e) => `${e.method} ${e.path}`),
+    ];
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
-    for (const { endpoint: e } of endpoints) expect(Object.keys(paths[e.path][e.method].responses)).toContain(String(e.status));
+    for (const { endpoint: e } of endpoints)
+      expect(Object.keys(paths[e.path][e.method].responses)).toContain(String(e.status));
   });
 
   it("every endpoint is served (none answers the catch-all 404)", async () => {

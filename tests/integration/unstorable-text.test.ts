@@ -64,7 +64,10 @@ describe("JSON bodies", () => {
   });
 
   it("paired surrogates (emoji) are text like any other, stored intact", async () => {
-    const res = await app.api(workspacesApi.createWorkspace, { token: alice.token, body: { name: "Pod \u{1F4C8} Q3" } });
+    const res = await app.api(workspacesApi.createWorkspace, {
+      token: alice.token,
+      body: { name: "Pod \u{1F4C8} Q3" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.name).toBe("Pod \u{1F4C8} Q3");
   });
@@ -96,14 +99,20 @@ describe("form fields and file names", () => {
     const boundary = "----fuzzboundary7d1";
     const body =
       parts
-        .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? "" : `; filename*=UTF-8''${encodeURIComponent(p.filename)}`}\r\n` +
-          `${p.filename === undefined ? "" : "Content-Type: text/plain\r\n"}\r\n${p.value}\r\n`)
+        .map(
+          (p) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? "" : `; filename*=UTF-8''${encodeURIComponent(p.filename)}`}\r\n` +
+            `${p.filename === undefined ? "" : "Content-Type: text/plain\r\n"}\r\n${p.value}\r\n`,
+        )
         .join("") + `--${boundary}--\r\n`;
     return { rawBody: body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
   }
 
   it("an account upload whose file name holds a NUL: 400 naming the file", async () => {
-    const res = await app.request("POST", "/users/me/files/upload", { token: alice.token, ...multipart([{ name: "file", filename: "re\u0000port.txt", value: "hello" }]) });
+    const res = await app.request("POST", "/users/me/files/upload", {
+      token: alice.token,
+      ...multipart([{ name: "file", filename: "re\u0000port.txt", value: "hello" }]),
+    });
     expectRefused(res, "file");
     const list = await app.api(libraryApi.listAccountFiles, { query: {}, token: alice.token });
     expect(list.body.files).toHaveLength(0);
@@ -111,8 +120,23 @@ describe("form fields and file names", () => {
 
   it("a thread file edit whose filename field or file name holds a NUL: 400", async () => {
     const path = `/workspaces/${ws}/threads/${tid}/edit_file`;
-    expectRefused(await app.request("POST", path, { token: alice.token, ...multipart([{ name: "filename", value: NUL }, { name: "file", filename: "a.txt", value: "x" }]) }), "filename");
-    expectRefused(await app.request("POST", path, { token: alice.token, ...multipart([{ name: "file", filename: "a\u0000.txt", value: "x" }]) }), "file");
+    expectRefused(
+      await app.request("POST", path, {
+        token: alice.token,
+        ...multipart([
+          { name: "filename", value: NUL },
+          { name: "file", filename: "a.txt", value: "x" },
+        ]),
+      }),
+      "filename",
+    );
+    expectRefused(
+      await app.request("POST", path, {
+        token: alice.token,
+        ...multipart([{ name: "file", filename: "a\u0000.txt", value: "x" }]),
+      }),
+      "file",
+    );
   });
 
   it("a URL import whose url field holds a NUL: 400 naming it", async () => {

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepStaleUploads } from "../../backend/files/upload.ts";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { blobFiles, createWorkspace, fileRowsOf, getBytes, putBytes, reachable, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import {
+  blobFiles,
+  createWorkspace,
+  fileRowsOf,
+  getBytes,
+  putBytes,
+  reachable,
+  reserve,
+  sha256,
+  uploadFile,
+} from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import * as filesApi from "../../contracts/files.ts";
 import * as libraryApi from "../../contracts/library.ts";
@@ -20,9 +30,17 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const finalize = (fid: string, bytes: Buffer, filename = "a.txt") =>
-  app.api(filesApi.finalizeUpload, { params: { id: wsId, fid }, token: alice.token, body: { filename, byte_size: bytes.length, checksum: sha256(bytes) } });
+  app.api(filesApi.finalizeUpload, {
+    params: { id: wsId, fid },
+    token: alice.token,
+    body: { filename, byte_size: bytes.length, checksum: sha256(bytes) },
+  });
 const download = async (fid: string) => {
-  const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid }, body: undefined, token: alice.token });
+  const dl = await app.api(filesApi.generateDownloadUrl, {
+    params: { id: wsId, fid },
+    body: undefined,
+    token: alice.token,
+  });
   return getBytes(app, dl.body.download_url);
 };
 const storage = async () => (await app.api(libraryApi.getStorage, { token: alice.token })).body.used_storage as number;
@@ -42,7 +60,11 @@ describe("upload URLs point at the page's own origin", () => {
     expect(r.upload_url).toMatch(/^\/api\/blobs\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect((await putBytes(app, r.upload_url, Buffer.from("hello"))).status).toBe(200);
     expect((await finalize(r.file_id, Buffer.from("hello"))).status).toBe(200);
-    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: r.file_id }, body: undefined, token: alice.token });
+    const dl = await app.api(filesApi.generateDownloadUrl, {
+      params: { id: wsId, fid: r.file_id },
+      body: undefined,
+      token: alice.token,
+    });
     expect(dl.body.download_url).toMatch(/^\/api\/blobs\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   });
 });
@@ -79,7 +101,9 @@ describe("an upload URL writes once, only while its reservation is open", () => 
     const bytes = Buffer.alloc(64 * 1024, 7);
     const used = await storage();
     const r = await reserve(app, alice.token, wsId, bytes.length);
-    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status).toBe(200);
+    expect(
+      (await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status,
+    ).toBe(200);
     const before = await blobFiles(app);
     const put = await putBytes(app, r.upload_url, bytes);
     expect(put.status).toBe(403);
@@ -101,9 +125,16 @@ describe("an upload URL writes once, only while its reservation is open", () => 
         c.close();
       },
     });
-    const res = fetch(reachable(app, r.upload_url), { method: "PUT", body, headers: { "content-type": "application/octet-stream" }, duplex: "half" } as RequestInit);
+    const res = fetch(reachable(app, r.upload_url), {
+      method: "PUT",
+      body,
+      headers: { "content-type": "application/octet-stream" },
+      duplex: "half",
+    } as RequestInit);
     await until(async () => (await partFiles()).length > 0, "the PUT to start writing");
-    expect((await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status).toBe(200);
+    expect(
+      (await app.api(filesApi.deleteFile, { params: { id: wsId, fid: r.file_id }, token: alice.token })).status,
+    ).toBe(200);
     finish();
     const answer = await res;
     expect(answer.status).toBe(403);
@@ -122,7 +153,10 @@ describe("an upload killed mid-PUT", () => {
     // the server itself; a server that dies cleans up nothing).
     const api = await startApiProcess(app);
     try {
-      const req = http.request(api.url + r.upload_url.slice(4), { method: "PUT", headers: { "content-type": "application/octet-stream", "content-length": String(size) } });
+      const req = http.request(api.url + r.upload_url.slice(4), {
+        method: "PUT",
+        headers: { "content-type": "application/octet-stream", "content-length": String(size) },
+      });
       req.on("error", () => undefined);
       req.write(Buffer.alloc(size / 4, 1));
       await until(async () => (await partFiles()).length > 0, "the PUT to start writing");

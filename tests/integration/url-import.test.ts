@@ -12,7 +12,12 @@ let fake: FakeServer;
 beforeAll(async () => {
   fake = await startFakeServer({
     "GET /exports/123": (_req, res) =>
-      res.writeHead(200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="Q3 report.csv"' }).end(CSV),
+      res
+        .writeHead(200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": 'attachment; filename="Q3 report.csv"',
+        })
+        .end(CSV),
     "GET /data/sales%20data.csv": (_req, res) => res.writeHead(200, { "content-type": "text/csv" }).end(CSV),
     "GET /missing.csv": (_req, res) => res.writeHead(404).end("nope"),
     "GET /big.csv": (_req, res) => res.writeHead(200, { "content-length": "5000" }).end(Buffer.alloc(5000)),
@@ -72,7 +77,9 @@ describe("with the SSRF guard on (the default)", () => {
     const res = await importUrl(app, user.token, wsId, { url: target.toString() });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.error.code).toBe("unprocessable");
-    expect(res.body.error.message).toMatch(/^Refusing to fetch .*: it points to a private or internal address \(.+\)\.$/);
+    expect(res.body.error.message).toMatch(
+      /^Refusing to fetch .*: it points to a private or internal address \(.+\)\.$/,
+    );
     if (address) expect(res.body.error.message).toContain(`(${address})`);
     expect(fake.requests.length, "the fake on 127.0.0.1 must not be reached").toBe(requestsBefore);
     expect(await blobFiles(app)).toEqual(before);
@@ -99,11 +106,18 @@ describe("with the SSRF guard on (the default)", () => {
   });
 
   it("form rules: a JSON body is 415, query parameters are 400, both with the same message", async () => {
-    const json = await app.request("POST", `/workspaces/${wsId}/files/download_from_url`, { token: user.token, body: { url: "https://example.com/a.csv" } });
+    const json = await app.request("POST", `/workspaces/${wsId}/files/download_from_url`, {
+      token: user.token,
+      body: { url: "https://example.com/a.csv" },
+    });
     expect(json.status).toBe(415);
     expect(json.body.error).toEqual({ code: "unsupported_media_type", message: MIXED_REQUEST });
     expect(MIXED_REQUEST).toBe("A request cannot mix form data with JSON data or params.");
-    const query = await postMultipart(app, `/workspaces/${wsId}/files/download_from_url?url=https://example.com/a.csv`, { token: user.token, fields: { url: "https://example.com/a.csv" } });
+    const query = await postMultipart(
+      app,
+      `/workspaces/${wsId}/files/download_from_url?url=https://example.com/a.csv`,
+      { token: user.token, fields: { url: "https://example.com/a.csv" } },
+    );
     expect(query.status).toBe(400);
     expect(query.body.error).toEqual({ code: "validation_failed", message: MIXED_REQUEST });
   });
@@ -114,30 +128,64 @@ describe("against a local fake (URL_IMPORT_ALLOW_PRIVATE=true)", () => {
   let user: CreatedUser;
   let wsId: string;
   beforeAll(async () => {
-    app = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: "true", URL_IMPORT_TIMEOUT_MS: "500", MAX_UPLOAD_BYTES: "2000" });
+    app = await createTestApp({
+      URL_IMPORT_ALLOW_PRIVATE: "true",
+      URL_IMPORT_TIMEOUT_MS: "500",
+      MAX_UPLOAD_BYTES: "2000",
+    });
     user = await createUser(app);
     wsId = (await createWorkspace(app, user.token)).id;
   });
   afterAll(() => app?.close());
 
-  async function expectImported(res: { status: number; body: { id: string; filename: string } }, filename: string, contentType: string) {
+  async function expectImported(
+    res: { status: number; body: { id: string; filename: string } },
+    filename: string,
+    contentType: string,
+  ) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ filename, byte_size: CSV.length, checksum: sha256(CSV), content_type: contentType, status: "uploaded" });
-    const dl = await app.api(filesApi.generateDownloadUrl, { params: { id: wsId, fid: res.body.id }, body: undefined, token: user.token });
+    expect(res.body).toMatchObject({
+      filename,
+      byte_size: CSV.length,
+      checksum: sha256(CSV),
+      content_type: contentType,
+      status: "uploaded",
+    });
+    const dl = await app.api(filesApi.generateDownloadUrl, {
+      params: { id: wsId, fid: res.body.id },
+      body: undefined,
+      token: user.token,
+    });
     expect((await getBytes(app, dl.body.download_url)).bytes.equals(CSV)).toBe(true);
   }
 
   it("names the file from Content-Disposition", async () => {
-    await expectImported(await importUrl(app, user.token, wsId, { url: `${fake.url}/exports/123` }), "Q3 report.csv", "text/csv");
+    await expectImported(
+      await importUrl(app, user.token, wsId, { url: `${fake.url}/exports/123` }),
+      "Q3 report.csv",
+      "text/csv",
+    );
   });
 
   it("names the file from the URL path, or from the form", async () => {
-    await expectImported(await importUrl(app, user.token, wsId, { url: `${fake.url}/data/sales%20data.csv` }), "sales data.csv", "text/csv");
-    await expectImported(await importUrl(app, user.token, wsId, { url: `${fake.url}/exports/123`, filename: "mine.csv" }), "mine.csv", "text/csv");
+    await expectImported(
+      await importUrl(app, user.token, wsId, { url: `${fake.url}/data/sales%20data.csv` }),
+      "sales data.csv",
+      "text/csv",
+    );
+    await expectImported(
+      await importUrl(app, user.token, wsId, { url: `${fake.url}/exports/123`, filename: "mine.csv" }),
+      "mine.csv",
+      "text/csv",
+    );
   });
 
   it("follows up to 5 redirects, refuses the 6th", async () => {
-    await expectImported(await importUrl(app, user.token, wsId, { url: `${fake.url}/redirect?n=4` }), "sales data.csv", "text/csv");
+    await expectImported(
+      await importUrl(app, user.token, wsId, { url: `${fake.url}/redirect?n=4` }),
+      "sales data.csv",
+      "text/csv",
+    );
     const before = await blobFiles(app);
     const res = await importUrl(app, user.token, wsId, { url: `${fake.url}/redirect?n=5` });
     expect(res.status).toBe(422);

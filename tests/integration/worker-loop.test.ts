@@ -16,7 +16,11 @@ useWorkspaceApp((s) => ({ app, alice, ws } = s));
 const WORDS = ["aquamarine", "brickwork", "cinnamon", "driftwood", "eucalyptus", "fjordland"];
 
 async function jobsLeft(): Promise<number> {
-  const rows = await app.deps.db.kysely.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
+  const rows = await app.deps.db.kysely
+    .selectFrom("jobs")
+    .select("id")
+    .where("status", "in", ["queued", "running"])
+    .execute();
   return rows.length;
 }
 
@@ -24,8 +28,17 @@ describe("worker loop", () => {
   it("runs jobs several at a time and indexes every file exactly once", async () => {
     const files = [];
     for (const [i, word] of WORDS.entries()) {
-      const pages = [[{ text: `Exhibit ${i} mentions ${word} once`, x: 72, y: 700 }], [{ text: `Second page of exhibit ${i}`, x: 72, y: 700 }]];
-      files.push(await uploadFile(app, alice.token, ws.id, { filename: `exhibit-${i}.pdf`, bytes: Buffer.from(makePdf(pages)), contentType: "application/pdf" }));
+      const pages = [
+        [{ text: `Exhibit ${i} mentions ${word} once`, x: 72, y: 700 }],
+        [{ text: `Second page of exhibit ${i}`, x: 72, y: 700 }],
+      ];
+      files.push(
+        await uploadFile(app, alice.token, ws.id, {
+          filename: `exhibit-${i}.pdf`,
+          bytes: Buffer.from(makePdf(pages)),
+          contentType: "application/pdf",
+        }),
+      );
     }
     const loop = startWorkerLoop(app.deps, { concurrency: 3, limits: { ocrPdfPages: false } });
     try {
@@ -35,13 +48,23 @@ describe("worker loop", () => {
       await loop.close();
     }
     expect(await jobsLeft()).toBe(0);
-    const docs = await app.deps.db.kysely.selectFrom("documents").select(["file_id", "page_count"]).where("workspace_id", "=", ws.id).execute();
+    const docs = await app.deps.db.kysely
+      .selectFrom("documents")
+      .select(["file_id", "page_count"])
+      .where("workspace_id", "=", ws.id)
+      .execute();
     expect(docs.map((d) => d.file_id).sort()).toEqual(files.map((f) => f.id).sort());
     expect(docs.every((d) => Number(d.page_count) === 2)).toBe(true);
     for (const [i, word] of WORDS.entries()) {
-      const res = await app.api(searchApi.searchWorkspace, { params: { id: ws.id }, token: alice.token, body: { query: word, limit: 10 } });
+      const res = await app.api(searchApi.searchWorkspace, {
+        params: { id: ws.id },
+        token: alice.token,
+        body: { query: word, limit: 10 },
+      });
       expect(res.status).toBe(200);
-      expect(res.body.results.map((r: { file_id: string; page: number }) => [r.file_id, r.page])).toEqual([[files[i].id, 1]]);
+      expect(res.body.results.map((r: { file_id: string; page: number }) => [r.file_id, r.page])).toEqual([
+        [files[i].id, 1],
+      ]);
     }
   });
 });

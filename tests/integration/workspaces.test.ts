@@ -51,7 +51,11 @@ describe("create, get, update", () => {
 
   it("the owner renames, describes and publishes; a viewer then reads it as viewer", async () => {
     const ws = await createWorkspace(app, alice.token);
-    const res = await app.api(c.updateWorkspace, { params: { id: ws.id }, token: alice.token, body: { name: "Renamed", description: "About", is_public: true } });
+    const res = await app.api(c.updateWorkspace, {
+      params: { id: ws.id },
+      token: alice.token,
+      body: { name: "Renamed", description: "About", is_public: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", description: "About", is_public: true, permission: "owner" });
     expect(res.body.updated_at >= ws.updated_at).toBe(true);
@@ -70,7 +74,11 @@ describe("create, get, update", () => {
 
   it("a viewer cannot change a public workspace (403); an unknown id is 404", async () => {
     const ws = await createWorkspace(app, alice.token, { is_public: true });
-    const res = await app.api(c.updateWorkspace, { params: { id: ws.id }, token: bob.token, body: { name: "Mine now" } });
+    const res = await app.api(c.updateWorkspace, {
+      params: { id: ws.id },
+      token: bob.token,
+      body: { name: "Mine now" },
+    });
     expect(res.status).toBe(403);
     expect(res.error?.message).toBe("Only the workspace owner can do this.");
     expect((await app.api(c.getWorkspace, { params: { id: "nope" }, token: alice.token })).status).toBe(404);
@@ -85,7 +93,11 @@ describe("create, get, update", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("Compare revenue growth across our three regions");
-    const bad = await app.api(c.autoRenameWorkspace, { params: { id: ws.id }, token: alice.token, body: { user_query: "  " } });
+    const bad = await app.api(c.autoRenameWorkspace, {
+      params: { id: ws.id },
+      token: alice.token,
+      body: { user_query: "  " },
+    });
     expect(bad.status).toBe(400);
     expect(bad.error?.fields?.user_query).toBe("user_query is required");
   });
@@ -95,7 +107,11 @@ describe("delete", () => {
   it("removes the workspace with its threads, files and their bytes", async () => {
     const ws = await createWorkspace(app, alice.token);
     const before = await blobFiles(app);
-    const t = await app.api(threadsApi.createThread, { params: { id: ws.id }, token: alice.token, body: { name: "T" } });
+    const t = await app.api(threadsApi.createThread, {
+      params: { id: ws.id },
+      token: alice.token,
+      body: { name: "T" },
+    });
     const f = await uploadFile(app, alice.token, ws.id);
     expect((await blobFiles(app)).length).toBe(before.length + 1);
     const res = await app.api(c.deleteWorkspace, { params: { id: ws.id }, token: alice.token });
@@ -118,13 +134,21 @@ describe("list and paging", () => {
     // Distinct activity times (several can share a millisecond): W4 newest. W1 and W2 tie, so the id breaks it.
     const at = (s: number) => new Date(Date.UTC(2024, 0, 1, 0, 0, s)).toISOString();
     const times = [at(1), at(2), at(2), at(4), at(5)];
-    for (let i = 0; i < 5; i++) await app.deps.db.kysely.updateTable("workspaces").set({ updated_at: times[i]! }).where("id", "=", made[i]!.id).execute();
+    for (let i = 0; i < 5; i++)
+      await app.deps.db.kysely
+        .updateTable("workspaces")
+        .set({ updated_at: times[i]! })
+        .where("id", "=", made[i]!.id)
+        .execute();
     const tied = [made[1]!, made[2]!].sort((x, y) => (x.id < y.id ? 1 : -1)).map((w) => w.name);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: ApiResult<typeof c.listWorkspaces> = await app.api(c.listWorkspaces, { query: { limit: 2, cursor: cursor ?? undefined }, token: carol.token });
+      const res: ApiResult<typeof c.listWorkspaces> = await app.api(c.listWorkspaces, {
+        query: { limit: 2, cursor: cursor ?? undefined },
+        token: carol.token,
+      });
       expect(res.status).toBe(200);
       expect(res.body.workspaces.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.workspaces.map((w: { name: string }) => w.name));
@@ -154,10 +178,14 @@ describe("bookmarks", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ is_bookmarked: true, bookmark_count: 1, permission: "viewer" });
     // Idempotent.
-    expect((await app.api(c.addWorkspaceBookmark, { params: { id: ws.id }, token: erin.token })).body.bookmark_count).toBe(1);
+    expect(
+      (await app.api(c.addWorkspaceBookmark, { params: { id: ws.id }, token: erin.token })).body.bookmark_count,
+    ).toBe(1);
 
     const names = async (filter: "owned" | "bookmarked" | "all") =>
-      (await app.api(c.listWorkspaces, { query: { filter }, token: erin.token })).body.workspaces.map((w: { name: string }) => w.name);
+      (await app.api(c.listWorkspaces, { query: { filter }, token: erin.token })).body.workspaces.map(
+        (w: { name: string }) => w.name,
+      );
     expect(await names("owned")).toEqual(["Own"]);
     expect(await names("bookmarked")).toEqual(["Shared"]);
     expect((await names("all")).sort()).toEqual(["Own", "Shared"]);

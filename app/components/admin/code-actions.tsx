@@ -14,7 +14,12 @@ export function CopyCodeButton({ code }: { code: string }) {
     }
   };
   return (
-    <button type="button" onClick={copy} className={buttonClass("secondary", "px-2.5 py-1 text-xs")} aria-label={`Copy signup code ${code}`}>
+    <button
+      type="button"
+      onClick={copy}
+      className={buttonClass("secondary", "px-2.5 py-1 text-xs")}
+      aria-label={`Copy signup code ${code}`}
+    >
       Copy
     </button>
   );
@@ -26,12 +31,21 @@ export function DeactivateCodeForm({ code }: { code: string }) {
     <Form
       method="post"
       onSubmit={(e) => {
-        if (!window.confirm(`Are you sure you want to deactivate the signup code "${code}"? This action cannot be undone.`)) e.preventDefault();
+        if (
+          !window.confirm(
+            `Are you sure you want to deactivate the signup code "${code}"? This action cannot be undone.`,
+          )
+        )
+          e.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="deactivate" />
       <input type="hidden" name="code" value={code} />
-      <button type="submit" className={buttonClass("danger", "px-2.5 py-1 text-xs")} aria-label={`Deactivate signup code ${code}`}>
+      <button
+        type="submit"
+        className={buttonClass("danger", "px-2.5 py-1 text-xs")}
+        aria-label={`Deactivate signup code ${code}`}
+      >
         Deactivate
       </button>
     </Form>

@@ -13,7 +13,9 @@ export function CreateCodeForm() {
   return (
     <Card className="p-5">
       <h2 className="text-base font-semibold text-slate-900">Create a signup code</h2>
-      <p className="mt-1 text-sm text-slate-600">Each code lets one person create an account. Add a note to remember who it is for.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Each code lets one person create an account. Add a note to remember who it is for.
+      </p>
       <Form ref={form} method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <input type="hidden" name="intent" value="create" />
         <div className="flex-1 space-y-1.5">
@@ -29,7 +31,9 @@ export function CreateCodeForm() {
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
           />
         </div>
-        <Button pending={pending} disabled={pending}>{pending ? "Creating..." : "Create code"}</Button>
+        <Button pending={pending} disabled={pending}>
+          {pending ? "Creating..." : "Create code"}
+        </Button>
       </Form>
     </Card>
   );

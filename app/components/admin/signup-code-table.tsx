@@ -23,12 +23,24 @@ export function SignupCodeTable({ codes, highlight }: { codes: SignupCode[]; hig
         <caption className="sr-only">Signup codes, newest first</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={th}>Code</th>
-            <th scope="col" className={th}>Description</th>
-            <th scope="col" className={th}>Created</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Used by</th>
-            <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+            <th scope="col" className={th}>
+              Code
+            </th>
+            <th scope="col" className={th}>
+              Description
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Used by
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -39,11 +51,15 @@ export function SignupCodeTable({ codes, highlight }: { codes: SignupCode[]; hig
                 {c.description || <span className="text-slate-400">—</span>}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDate(c.createdAt)}</td>
-              <td className="px-4 py-3"><StatusBadge status={c.status} /></td>
+              <td className="px-4 py-3">
+                <StatusBadge status={c.status} />
+              </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                 {c.usedBy || c.usedByEmail ? (
                   <>
-                    <span className="block max-w-56 truncate" title={c.usedBy ?? undefined}>{c.usedByEmail ?? c.usedBy}</span>
+                    <span className="block max-w-56 truncate" title={c.usedBy ?? undefined}>
+                      {c.usedByEmail ?? c.usedBy}
+                    </span>
                     {c.usedAt ? <span className="block text-xs text-slate-500">{formatDate(c.usedAt)}</span> : null}
                   </>
                 ) : (

@@ -7,5 +7,9 @@ const styles: Record<SignupCode["status"], string> = {
 };
 
 export function StatusBadge({ status }: { status: SignupCode["status"] }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status]}`}>{status}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status]}`}>
+      {status}
+    </span>
+  );
 }

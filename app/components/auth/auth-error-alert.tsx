@@ -15,7 +15,9 @@ export function AuthErrorAlert({ error, mode, returnTo }: { error: AuthFormError
     return (
       <Alert tone="error" title={error.message}>
         <p>
-          {CODE_CASES.has(error.code) ? "It looks like you're trying to create a new account." : "Don't have an account yet?"}{" "}
+          {CODE_CASES.has(error.code)
+            ? "It looks like you're trying to create a new account."
+            : "Don't have an account yet?"}{" "}
           <Link to={authHref("/signup", returnTo)} className="font-medium underline underline-offset-2">
             Sign up for a new account
           </Link>

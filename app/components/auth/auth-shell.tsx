@@ -5,7 +5,10 @@ import { Card, CardPage } from "../ui/card.tsx";
 export function ProductMark({ productName, compact = false }: { productName: string; compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap font-semibold text-slate-900">
-      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+      <span
+        aria-hidden="true"
+        className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white"
+      >
         {productName.slice(0, 1).toUpperCase()}
       </span>
       <span className={compact ? "hidden sm:inline" : undefined}>{productName}</span>
@@ -14,7 +17,13 @@ export function ProductMark({ productName, compact = false }: { productName: str
 }
 
 /** The card every signed-out screen sits in: product mark, title, optional subtitle. */
-export function AuthShell({ productName, title, subtitle, children, footer }: {
+export function AuthShell({
+  productName,
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
   productName: string;
   title: string;
   subtitle?: ReactNode;
@@ -24,7 +33,10 @@ export function AuthShell({ productName, title, subtitle, children, footer }: {
   return (
     <CardPage>
       <div className="mb-6 flex justify-center">
-        <Link to="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
+        <Link
+          to="/"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
           <ProductMark productName={productName} />
         </Link>
       </div>

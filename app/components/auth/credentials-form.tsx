@@ -7,7 +7,12 @@ import { AuthErrorAlert, fieldError } from "./auth-error-alert.tsx";
 import { authHref, type AuthActionData, type AuthScreenEnv } from "./types.ts";
 
 /** The email + password form of /login and /signup; posts to the route's action. */
-export function CredentialsForm({ mode, env, returnTo, result }: {
+export function CredentialsForm({
+  mode,
+  env,
+  returnTo,
+  result,
+}: {
   mode: "signin" | "signup";
   env: AuthScreenEnv;
   returnTo: string;
@@ -48,7 +53,10 @@ export function CredentialsForm({ mode, env, returnTo, result }: {
         hint={signup ? "At least 6 characters." : undefined}
         labelAside={
           signup ? null : (
-            <Link to={authHref("/login", returnTo, { mode: "reset" })} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+            <Link
+              to={authHref("/login", returnTo, { mode: "reset" })}
+              className="text-sm font-medium text-brand-600 hover:text-brand-700"
+            >
               Forgot password?
             </Link>
           )
@@ -68,7 +76,10 @@ export function CredentialsForm({ mode, env, returnTo, result }: {
             error?.fields.signupCode ? (
               <>
                 Check that the code is typed exactly as you received it. Need help?{" "}
-                <a className="underline" href={`mailto:${env.supportEmail}`}>Contact support</a>.
+                <a className="underline" href={`mailto:${env.supportEmail}`}>
+                  Contact support
+                </a>
+                .
               </>
             ) : (
               "Sign-up is by invitation: enter the code you were given."
@@ -90,9 +101,24 @@ export function CredentialsForm({ mode, env, returnTo, result }: {
             />
             <span>
               I agree to the{" "}
-              <a href="/terms" target="_blank" rel="noreferrer" className="font-medium text-brand-600 underline-offset-2 hover:underline">Terms of Service</a>{" "}
+              <a
+                href="/terms"
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-600 underline-offset-2 hover:underline"
+              >
+                Terms of Service
+              </a>{" "}
               and{" "}
-              <a href="/privacy" target="_blank" rel="noreferrer" className="font-medium text-brand-600 underline-offset-2 hover:underline">Privacy Policy</a>.
+              <a
+                href="/privacy"
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-600 underline-offset-2 hover:underline"
+              >
+                Privacy Policy
+              </a>
+              .
             </span>
           </label>
         </div>

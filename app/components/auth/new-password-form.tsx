@@ -3,7 +3,12 @@ import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 
 /** resetPassword mode: choose a new password for the account the code belongs to. */
-export function NewPasswordForm({ email, oobCode, continueUrl, fieldError }: {
+export function NewPasswordForm({
+  email,
+  oobCode,
+  continueUrl,
+  fieldError,
+}: {
   email: string;
   oobCode: string;
   continueUrl: string;

@@ -5,7 +5,15 @@ import { Field } from "../ui/field.tsx";
 import { authHref, type AuthActionData } from "./types.ts";
 
 /** The 'Forgot password?' view: asks for an email, answers the same whether or not it exists. */
-export function PasswordResetRequest({ returnTo, sent, result }: { returnTo: string; sent: boolean; result?: AuthActionData }) {
+export function PasswordResetRequest({
+  returnTo,
+  sent,
+  result,
+}: {
+  returnTo: string;
+  sent: boolean;
+  result?: AuthActionData;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "reset";
   const error = result?.intent === "reset" ? result.error : undefined;

@@ -16,7 +16,9 @@ export function VerificationBanner({ status, email }: { status: VerificationStat
       }`}
     >
       <div className="text-sm">
-        <p className="font-semibold">{suspended ? "Your access is limited until you verify your email" : "Please verify your email address"}</p>
+        <p className="font-semibold">
+          {suspended ? "Your access is limited until you verify your email" : "Please verify your email address"}
+        </p>
         <p className="mt-1">
           {suspended
             ? `We couldn't confirm ${email ?? "your email address"} in time. Verify it to restore full access to your workspaces.`

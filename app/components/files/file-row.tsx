@@ -35,7 +35,10 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3" aria-label={f.filename}>
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-[10px] font-semibold uppercase text-slate-600">
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-[10px] font-semibold uppercase text-slate-600"
+        >
           {(f.filename.split(".").pop() ?? "").slice(0, 4) || "file"}
         </span>
         <div className="min-w-0">
@@ -67,7 +70,14 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
                 {pending ? (
                   <Spinner className="size-3" />
                 ) : (
-                  <svg viewBox="0 0 20 20" className="size-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="size-3.5"
+                    aria-hidden="true"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                  >
                     <path d="M15.5 8A6 6 0 1 0 16 12M16 4v4h-4" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 )}
@@ -77,18 +87,41 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
           </WorkspaceForm>
         ) : null}
         {f.status !== "uploading" ? (
-          <a href={`/resources/workspaces/${workspaceId}/files/${f.id}/download`} className={`${small} text-brand-700 hover:bg-brand-50`} aria-label={`Download ${f.filename}`}>
+          <a
+            href={`/resources/workspaces/${workspaceId}/files/${f.id}/download`}
+            className={`${small} text-brand-700 hover:bg-brand-50`}
+            aria-label={`Download ${f.filename}`}
+          >
             Download
           </a>
         ) : null}
         {owner ? (
           // Keyed by what it edits: indexing moves updated_at and must not close an open rename.
-          <Popover key={f.filename} label="Rename" ariaLabel={`Rename ${f.filename}`} summaryClassName={`${small} text-slate-700 hover:bg-slate-100`}>
-            <WorkspaceForm workspaceId={workspaceId} intent="rename-file" fields={{ fileId: f.id }} className="space-y-2">
+          <Popover
+            key={f.filename}
+            label="Rename"
+            ariaLabel={`Rename ${f.filename}`}
+            summaryClassName={`${small} text-slate-700 hover:bg-slate-100`}
+          >
+            <WorkspaceForm
+              workspaceId={workspaceId}
+              intent="rename-file"
+              fields={{ fileId: f.id }}
+              className="space-y-2"
+            >
               {(pending) => (
                 <>
-                  <Field label="File name" name="filename" required maxLength={255} defaultValue={f.filename} autoComplete="off" />
-                  <Button pending={pending} disabled={pending} className="w-full py-1.5">{pending ? "Saving..." : "Save name"}</Button>
+                  <Field
+                    label="File name"
+                    name="filename"
+                    required
+                    maxLength={255}
+                    defaultValue={f.filename}
+                    autoComplete="off"
+                  />
+                  <Button pending={pending} disabled={pending} className="w-full py-1.5">
+                    {pending ? "Saving..." : "Save name"}
+                  </Button>
                 </>
               )}
             </WorkspaceForm>
@@ -102,7 +135,12 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
             confirm={`Delete "${f.filename}" from this workspace? This action cannot be undone.`}
           >
             {(pending) => (
-              <button type="submit" disabled={pending} className={`${small} text-red-700 hover:bg-red-50`} aria-label={`Delete ${f.filename}`}>
+              <button
+                type="submit"
+                disabled={pending}
+                className={`${small} text-red-700 hover:bg-red-50`}
+                aria-label={`Delete ${f.filename}`}
+              >
                 Delete
               </button>
             )}

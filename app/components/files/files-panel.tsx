@@ -9,7 +9,15 @@ import type { IndexingStatus } from "./indexing-text.ts";
 import { useIndexingStatus } from "./use-indexing-status.ts";
 import { WorkspaceUploader } from "./workspace-uploader.tsx";
 
-export function FilesPanel({ workspace, files, indexing }: { workspace: Workspace; files: FileInfo[]; indexing: IndexingStatus }) {
+export function FilesPanel({
+  workspace,
+  files,
+  indexing,
+}: {
+  workspace: Workspace;
+  files: FileInfo[];
+  indexing: IndexingStatus;
+}) {
   const owner = workspace.permission === "owner";
   const live = useIndexingStatus(workspace.id, indexing, files);
   const total = files.reduce((n, f) => n + f.byte_size, 0);
@@ -19,12 +27,25 @@ export function FilesPanel({ workspace, files, indexing }: { workspace: Workspac
         <div>
           <h2 className="text-base font-semibold text-slate-900">Files</h2>
           <p className="text-sm text-slate-500">
-            {files.length === 0 ? "No files yet" : `${files.length} file${files.length === 1 ? "" : "s"} · ${formatBytes(total)}`}
+            {files.length === 0
+              ? "No files yet"
+              : `${files.length} file${files.length === 1 ? "" : "s"} · ${formatBytes(total)}`}
           </p>
         </div>
         {files.length > 0 ? (
-          <a href={`/resources/workspaces/${workspace.id}/files-zip`} download="workspace_files.zip" className={buttonClass("secondary", "px-3 py-1.5")}>
-            <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <a
+            href={`/resources/workspaces/${workspace.id}/files-zip`}
+            download="workspace_files.zip"
+            className={buttonClass("secondary", "px-3 py-1.5")}
+          >
+            <svg
+              viewBox="0 0 20 20"
+              className="size-4"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             Download all

@@ -20,11 +20,19 @@ export function IndexingProgress({ status, owner }: { status: IndexingStatus; ow
       <p className={`flex items-center gap-1.5 text-xs ${failed ? "text-red-700" : "text-slate-500"}`} role="status">
         {failed ? (
           <svg viewBox="0 0 20 20" className="size-4 shrink-0" aria-hidden="true" fill="currentColor">
-            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.75a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.75a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+              clipRule="evenodd"
+            />
           </svg>
         ) : (
           <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-emerald-600" aria-hidden="true" fill="currentColor">
-            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.21Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.21Z"
+              clipRule="evenodd"
+            />
           </svg>
         )}
         {text}
@@ -53,11 +61,17 @@ export function IndexingProgress({ status, owner }: { status: IndexingStatus; ow
         aria-valuetext={summary}
         className="mt-2 h-2 overflow-hidden rounded-full bg-white ring-1 ring-inset ring-brand-100"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${(settled / total) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
+          style={{ width: `${(settled / total) * 100}%` }}
+        />
       </div>
       {hydrated ? null : (
         <p className="mt-2 text-xs text-slate-600">
-          <a href={location.pathname + location.search} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
+          <a
+            href={location.pathname + location.search}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+          >
             Refresh
           </a>{" "}
           to see the latest progress.

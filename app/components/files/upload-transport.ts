@@ -18,16 +18,24 @@ export async function sha256Hex(file: Blob): Promise<string> {
 }
 
 export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
   if (!res.ok) throw new Error(data?.error?.message ?? `Failed to upload file: ${res.statusText || res.status}`);
   return data as T;
 }
 
 /** XMLHttpRequest, because fetch cannot report upload progress. Resolves with the parsed JSON answer. */
-export function sendWithProgress(
-  o: { method: "PUT" | "POST"; url: string; body: Blob | FormData; contentType?: string; onProgress: (fraction: number) => void },
-): Promise<unknown> {
+export function sendWithProgress(o: {
+  method: "PUT" | "POST";
+  url: string;
+  body: Blob | FormData;
+  contentType?: string;
+  onProgress: (fraction: number) => void;
+}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(o.method, o.url);

@@ -13,7 +13,17 @@ const PHASE_LABEL: Record<UploadItem["phase"], string> = {
 };
 
 /** A drop zone with a multi-file picker, and one progress bar per file of the current batch. */
-export function Uploader({ items, onFiles, onClear, hint }: { items: UploadItem[]; onFiles: (files: File[]) => void; onClear: () => void; hint: string }) {
+export function Uploader({
+  items,
+  onFiles,
+  onClear,
+  hint,
+}: {
+  items: UploadItem[];
+  onFiles: (files: File[]) => void;
+  onClear: () => void;
+  hint: string;
+}) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -38,7 +48,10 @@ export function Uploader({ items, onFiles, onClear, hint }: { items: UploadItem[
       >
         <p className="text-sm text-slate-700">
           <span className="hidden sm:inline">Drag and drop files here, or </span>
-          <label htmlFor={id} className={`font-medium text-brand-600 underline-offset-2 ${hydrated ? "cursor-pointer hover:underline" : "opacity-50"}`}>
+          <label
+            htmlFor={id}
+            className={`font-medium text-brand-600 underline-offset-2 ${hydrated ? "cursor-pointer hover:underline" : "opacity-50"}`}
+          >
             <span className="sm:hidden">Choose files to upload</span>
             <span className="hidden sm:inline">choose files</span>
           </label>
@@ -60,7 +73,9 @@ export function Uploader({ items, onFiles, onClear, hint }: { items: UploadItem[
         {/* Rendered by the server and dropped once the page hydrates: a <noscript> would also do,
             but browsers that only block scripts (and Playwright's javaScriptEnabled) never show it. */}
         {hydrated ? null : (
-          <p className="text-xs font-medium text-amber-800">Uploading files needs JavaScript. Please enable it in your browser to upload.</p>
+          <p className="text-xs font-medium text-amber-800">
+            Uploading files needs JavaScript. Please enable it in your browser to upload.
+          </p>
         )}
       </div>
       {items.length > 0 ? (
@@ -86,7 +101,11 @@ export function Uploader({ items, onFiles, onClear, hint }: { items: UploadItem[
                   style={{ width: `${Math.round(i.progress * 100)}%` }}
                 />
               </div>
-              {i.error ? <p className="mt-1 text-xs text-red-700" role="alert">{i.error}</p> : null}
+              {i.error ? (
+                <p className="mt-1 text-xs text-red-700" role="alert">
+                  {i.error}
+                </p>
+              ) : null}
             </div>
           ))}
           {finished ? (

@@ -44,7 +44,9 @@ export function useIndexingStatus(workspaceId: string, loaded: IndexingStatus, f
       if (document.visibilityState === "hidden") return;
       const from = loadedRef.current;
       try {
-        const res = await fetch(`/resources/workspaces/${encodeURIComponent(workspaceId)}/indexing`, { headers: { accept: "application/json" } });
+        const res = await fetch(`/resources/workspaces/${encodeURIComponent(workspaceId)}/indexing`, {
+          headers: { accept: "application/json" },
+        });
         // Gone or no longer ours (deleted, signed out): nothing more to watch.
         if (res.status >= 400 && res.status < 500) stopped = true;
         if (!res.ok) return;

@@ -18,19 +18,26 @@ let seq = 0;
  * Upload state for a list of files: each goes through `send` (which reports progress), at most
  * three at a time. `onSettled` runs once the batch is over (e.g. to reload the file list).
  */
-export function useUploads(send: (file: File, update: (patch: Partial<UploadItem>) => void) => Promise<void>, onSettled: () => void) {
+export function useUploads(
+  send: (file: File, update: (patch: Partial<UploadItem>) => void) => Promise<void>,
+  onSettled: () => void,
+) {
   const [items, setItems] = useState<UploadItem[]>([]);
 
   const start = useCallback(
     async (files: File[]) => {
       if (files.length === 0) return;
-      const batch = files.map((f) => ({ file: f, item: { key: `u${(seq += 1)}`, name: f.name, size: f.size, phase: "queued" as UploadPhase, progress: 0 } }));
+      const batch = files.map((f) => ({
+        file: f,
+        item: { key: `u${(seq += 1)}`, name: f.name, size: f.size, phase: "queued" as UploadPhase, progress: 0 },
+      }));
       setItems((prev) => [...prev.filter((i) => i.phase !== "done"), ...batch.map((b) => b.item)]);
       const queue = [...batch];
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const key = next.item.key;
-          const update = (patch: Partial<UploadItem>) => setItems((prev) => prev.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+          const update = (patch: Partial<UploadItem>) =>
+            setItems((prev) => prev.map((i) => (i.key === key ? { ...i, ...patch } : i)));
           try {
             await send(next.file, update);
             update({ phase: "done", progress: 1 });
@@ -45,6 +52,9 @@ export function useUploads(send: (file: File, update: (patch: Partial<UploadItem
     [send, onSettled],
   );
 
-  const clearFinished = useCallback(() => setItems((prev) => prev.filter((i) => i.phase !== "done" && i.phase !== "failed")), []);
+  const clearFinished = useCallback(
+    () => setItems((prev) => prev.filter((i) => i.phase !== "done" && i.phase !== "failed")),
+    [],
+  );
   return { items, start, clearFinished };
 }

@@ -24,9 +24,21 @@ export function WorkspaceUploader({ workspaceId }: { workspaceId: string }) {
         content_type: contentType,
       });
       try {
-        await sendWithProgress({ method: "PUT", url: upload_url, body: file, contentType, onProgress: (p) => update({ progress: p }) });
+        await sendWithProgress({
+          method: "PUT",
+          url: upload_url,
+          body: file,
+          contentType,
+          onProgress: (p) => update({ progress: p }),
+        });
         update({ phase: "finalizing", progress: 1 });
-        await postJson(base, { step: "finalize", file_id, filename: file.name, byte_size: file.size, checksum: await hashing });
+        await postJson(base, {
+          step: "finalize",
+          file_id,
+          filename: file.name,
+          byte_size: file.size,
+          checksum: await hashing,
+        });
       } catch (err) {
         // Don't leave a reservation counting against the quota.
         await postJson(base, { step: "abandon", file_id }).catch(() => undefined);
@@ -37,5 +49,12 @@ export function WorkspaceUploader({ workspaceId }: { workspaceId: string }) {
   );
   const onSettled = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const { items, start, clearFinished } = useUploads(send, onSettled);
-  return <Uploader items={items} onFiles={(f) => void start(f)} onClear={clearFinished} hint="PDF, spreadsheets, documents, images and more. Several at once is fine." />;
+  return (
+    <Uploader
+      items={items}
+      onFiles={(f) => void start(f)}
+      onClear={clearFinished}
+      hint="PDF, spreadsheets, documents, images and more. Several at once is fine."
+    />
+  );
 }

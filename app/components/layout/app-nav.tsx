@@ -12,21 +12,37 @@ export function AppNav({ user, returnTo }: { user: UserView | null; returnTo?: s
     const q = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : "";
     return (
       <>
-        <Link to={`/login${q}`} className={buttonClass("ghost", "px-3")}>Log in</Link>
-        <Link to={`/signup${q}`} className={buttonClass("primary", "px-3")}>Sign up</Link>
+        <Link to={`/login${q}`} className={buttonClass("ghost", "px-3")}>
+          Log in
+        </Link>
+        <Link to={`/signup${q}`} className={buttonClass("primary", "px-3")}>
+          Sign up
+        </Link>
       </>
     );
   }
   return (
     <>
       <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
-        <NavLink to="/home" className={navClass}>Workspaces</NavLink>
-        <NavLink to="/library" className={navClass}>Library</NavLink>
-        {user.isAdmin ? <NavLink to="/admin" className={navClass}>Admin</NavLink> : null}
+        <NavLink to="/home" className={navClass}>
+          Workspaces
+        </NavLink>
+        <NavLink to="/library" className={navClass}>
+          Library
+        </NavLink>
+        {user.isAdmin ? (
+          <NavLink to="/admin" className={navClass}>
+            Admin
+          </NavLink>
+        ) : null}
       </nav>
       <UserMenu
         label={user.label}
-        mobileLinks={[{ to: "/home", label: "Pods" }, { to: "/library", label: "Library" }, ...(user.isAdmin ? [{ to: "/admin", label: "Admin" }] : [])]}
+        mobileLinks={[
+          { to: "/home", label: "Pods" },
+          { to: "/library", label: "Library" },
+          ...(user.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+        ]}
       />
     </>
   );

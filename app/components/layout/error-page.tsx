@@ -2,7 +2,17 @@ import { useEffect, useState } from "react";
 import { LogoMark } from "./logo.tsx";
 
 /** The generic error page: title, message, 'Try Again' and 'Go Back' or 'Go to Home', support mailto. */
-export function ErrorPage({ title, message, supportEmail, retry = true }: { title: string; message: string; supportEmail: string; retry?: boolean }) {
+export function ErrorPage({
+  title,
+  message,
+  supportEmail,
+  retry = true,
+}: {
+  title: string;
+  message: string;
+  supportEmail: string;
+  retry?: boolean;
+}) {
   const [canGoBack, setCanGoBack] = useState(false);
   useEffect(() => setCanGoBack(window.history.length > 1), []);
   return (
@@ -12,15 +22,26 @@ export function ErrorPage({ title, message, supportEmail, retry = true }: { titl
         <h1 className="mt-6 text-2xl font-semibold tracking-tight text-ink">{title}</h1>
         <p className="mt-3 text-slate-600">{message}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {retry && <button type="button" onClick={() => window.location.reload()} className="btn-primary">Try Again</button>}
+          {retry && (
+            <button type="button" onClick={() => window.location.reload()} className="btn-primary">
+              Try Again
+            </button>
+          )}
           {canGoBack ? (
-            <button type="button" onClick={() => window.history.back()} className="btn-secondary">Go Back</button>
+            <button type="button" onClick={() => window.history.back()} className="btn-secondary">
+              Go Back
+            </button>
           ) : (
-            <a href="/" className="btn-secondary">Go to Home</a>
+            <a href="/" className="btn-secondary">
+              Go to Home
+            </a>
           )}
         </div>
         <p className="mt-8 text-sm text-slate-500">
-          Still stuck? <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>Email {supportEmail}</a>
+          Still stuck?{" "}
+          <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
+            Email {supportEmail}
+          </a>
         </p>
       </div>
     </main>

@@ -20,7 +20,9 @@ export function NotFoundView() {
       <title>Page Not Found</title>
       <meta httpEquiv="refresh" content="3;url=/" />
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-10 shadow-sm">
-        <Link to="/" aria-label="Home" className="inline-block"><LogoMark className="h-10 w-10" /></Link>
+        <Link to="/" aria-label="Home" className="inline-block">
+          <LogoMark className="h-10 w-10" />
+        </Link>
         <p className="mt-6 text-sm font-semibold text-brand-700">404</p>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight text-ink">Page Not Found</h1>
         <p className="mt-3 text-slate-600">The page you're looking for doesn't exist or has been moved.</p>

@@ -15,7 +15,9 @@ export function SignOutButton({ className, children = "Log out" }: { className: 
         setLeaving(true);
       }}
     >
-      <button type="submit" className={className}>{children}</button>
+      <button type="submit" className={className}>
+        {children}
+      </button>
       {leaving && <LoadingScreen message="Signing Out..." />}
     </Form>
   );

@@ -15,16 +15,24 @@ export function SiteHeader({ productName, viewer }: { productName: string; viewe
         <Logo name={productName} />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={navClass}>{l.label}</NavLink>
+            <NavLink key={l.to} to={l.to} className={navClass}>
+              {l.label}
+            </NavLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           {viewer ? (
-            <Link to="/home" className="btn-primary">Go to App</Link>
+            <Link to="/home" className="btn-primary">
+              Go to App
+            </Link>
           ) : (
             <>
-              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-ink">Log In</Link>
-              <Link to="/signup" className="btn-primary">Sign Up</Link>
+              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-ink">
+                Log In
+              </Link>
+              <Link to="/signup" className="btn-primary">
+                Sign Up
+              </Link>
             </>
           )}
         </div>

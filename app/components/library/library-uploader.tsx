@@ -11,9 +11,21 @@ export function LibraryUploader() {
     const body = new FormData();
     body.append("file", file, file.name);
     update({ phase: "uploading" });
-    await sendWithProgress({ method: "POST", url: "/resources/library/upload", body, onProgress: (p) => update({ progress: p }) });
+    await sendWithProgress({
+      method: "POST",
+      url: "/resources/library/upload",
+      body,
+      onProgress: (p) => update({ progress: p }),
+    });
   }, []);
   const onSettled = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const { items, start, clearFinished } = useUploads(send, onSettled);
-  return <Uploader items={items} onFiles={(f) => void start(f)} onClear={clearFinished} hint="Keep reference documents here and add them to any of your workspaces." />;
+  return (
+    <Uploader
+      items={items}
+      onFiles={(f) => void start(f)}
+      onClear={clearFinished}
+      hint="Keep reference documents here and add them to any of your workspaces."
+    />
+  );
 }

@@ -29,7 +29,9 @@ export function PromptsPanel({ prompts }: { prompts: Prompt[] }) {
           {(pending) => (
             <>
               <PromptFields />
-              <Button pending={pending} disabled={pending}>{pending ? "Saving..." : "Save prompt"}</Button>
+              <Button pending={pending} disabled={pending}>
+                {pending ? "Saving..." : "Save prompt"}
+              </Button>
             </>
           )}
         </IntentForm>
@@ -42,19 +44,36 @@ export function PromptsPanel({ prompts }: { prompts: Prompt[] }) {
                 <div className="flex items-start justify-between gap-2">
                   <p className="min-w-0 break-words text-sm font-medium text-slate-900">{p.title}</p>
                   <div className="flex shrink-0 items-center gap-1">
-                    <Popover key={p.updated_at} label="Edit" ariaLabel={`Edit ${p.title}`} summaryClassName={`${small} text-slate-700 hover:bg-slate-100`} panelClassName="sm:w-80">
+                    <Popover
+                      key={p.updated_at}
+                      label="Edit"
+                      ariaLabel={`Edit ${p.title}`}
+                      summaryClassName={`${small} text-slate-700 hover:bg-slate-100`}
+                      panelClassName="sm:w-80"
+                    >
                       <IntentForm intent="update-prompt" fields={{ promptId: p.id }} className="space-y-3">
                         {(pending) => (
                           <>
                             <PromptFields prompt={p} />
-                            <Button pending={pending} disabled={pending} className="w-full py-1.5">{pending ? "Saving..." : "Save changes"}</Button>
+                            <Button pending={pending} disabled={pending} className="w-full py-1.5">
+                              {pending ? "Saving..." : "Save changes"}
+                            </Button>
                           </>
                         )}
                       </IntentForm>
                     </Popover>
-                    <IntentForm intent="delete-prompt" fields={{ promptId: p.id }} confirm={`Delete the prompt "${p.title}"?`}>
+                    <IntentForm
+                      intent="delete-prompt"
+                      fields={{ promptId: p.id }}
+                      confirm={`Delete the prompt "${p.title}"?`}
+                    >
                       {(pending) => (
-                        <button type="submit" disabled={pending} className={`${small} text-red-700 hover:bg-red-50`} aria-label={`Delete ${p.title}`}>
+                        <button
+                          type="submit"
+                          disabled={pending}
+                          className={`${small} text-red-700 hover:bg-red-50`}
+                          aria-label={`Delete ${p.title}`}
+                        >
                           Delete
                         </button>
                       )}

@@ -39,7 +39,12 @@ export function DemoPrompt({ signedIn, onSend }: { signedIn: boolean; onSend?: (
         <span className="ml-3 text-xs font-medium text-slate-500">model.xlsx</span>
       </div>
       <SpreadsheetPreview />
-      <form method="get" action="/signup" onSubmit={send} className="absolute inset-x-3 bottom-3 rounded-lg border border-slate-300 bg-white p-3 shadow-lg sm:inset-x-8 sm:bottom-6">
+      <form
+        method="get"
+        action="/signup"
+        onSubmit={send}
+        className="absolute inset-x-3 bottom-3 rounded-lg border border-slate-300 bg-white p-3 shadow-lg sm:inset-x-8 sm:bottom-6"
+      >
         <input type="hidden" name="fromDemo" value="1" />
         <input type="hidden" name="sampleQuery" value={DEMO_PROMPT} />
         <p className="min-h-[4.5rem] text-left text-sm leading-6 text-ink sm:min-h-12" data-testid="demo-prompt">
@@ -48,9 +53,16 @@ export function DemoPrompt({ signedIn, onSend }: { signedIn: boolean; onSend?: (
         </p>
         <div className="mt-2 flex items-center justify-between">
           <span className="text-xs text-slate-500">{sending ? "Starting your workspace..." : "Sample question"}</span>
-          <button type="submit" disabled={hydrated && (!done || sending)} aria-label="Send sample question" className="btn-primary px-3 py-1.5">
+          <button
+            type="submit"
+            disabled={hydrated && (!done || sending)}
+            aria-label="Send sample question"
+            className="btn-primary px-3 py-1.5"
+          >
             Send
-            <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden fill="currentColor"><path d="M3 10l14-7-4 14-3-6z" /></svg>
+            <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden fill="currentColor">
+              <path d="M3 10l14-7-4 14-3-6z" />
+            </svg>
           </button>
         </div>
       </form>

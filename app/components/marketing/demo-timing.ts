@@ -1,5 +1,12 @@
 /** Section 9: 10-30 ms per character, an extra 80 ms after every tenth, cursor blink 400/600 ms. */
-export const DEMO_TYPING = { minCharMs: 10, maxCharMs: 30, pauseEvery: 10, pauseMs: 80, blinkTypingMs: 400, blinkDoneMs: 600 };
+export const DEMO_TYPING = {
+  minCharMs: 10,
+  maxCharMs: 30,
+  pauseEvery: 10,
+  pauseMs: 80,
+  blinkTypingMs: 400,
+  blinkDoneMs: 600,
+};
 
 export const DEMO_PROMPT =
   "Build a three-statement financial model (income statement, balance sheet and cash flow) for a public software company from 2023 to 2030, with sample data.";

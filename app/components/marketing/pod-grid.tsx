@@ -15,12 +15,17 @@ export function PodGrid() {
     <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="pod-grid">
       {EXAMPLE_PODS.map((p) => (
         <li key={p.slug}>
-          <Link to={podLink(p)} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md">
+          <Link
+            to={podLink(p)}
+            className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md"
+          >
             <h3 className="font-semibold text-ink">{p.title}</h3>
             <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{p.description}</p>
             <div className="mt-4 flex flex-wrap gap-1.5">
               {p.labels.map((l) => (
-                <span key={l} className={`rounded px-2 py-0.5 text-xs font-medium ${LABEL_STYLE[l]}`}>{l}</span>
+                <span key={l} className={`rounded px-2 py-0.5 text-xs font-medium ${LABEL_STYLE[l]}`}>
+                  {l}
+                </span>
               ))}
             </div>
           </Link>

@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import type { Promotion, PublicPlan } from "../../../contracts/billing.ts";
 import { formatCredits, formatPrice, formatStorage, planActions, type Viewer } from "../../lib/pricing.ts";
 
-const check = <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden fill="currentColor"><path d="M8 13.2 4.8 10l-1.1 1.1L8 15.4l8.3-8.3-1.1-1.1z" /></svg>;
+const check = (
+  <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden fill="currentColor">
+    <path d="M8 13.2 4.8 10l-1.1 1.1L8 15.4l8.3-8.3-1.1-1.1z" />
+  </svg>
+);
 
 interface Props {
   plans: PublicPlan[];
@@ -22,7 +26,10 @@ export function PricingTable({ plans, promotions, viewer, testMode, contactHref 
   return (
     <div>
       {testMode && (
-        <div role="alert" className="mx-auto mb-8 max-w-3xl rounded-md border border-yellow-300 bg-yellow-100 px-4 py-3 text-center text-sm font-medium text-yellow-900">
+        <div
+          role="alert"
+          className="mx-auto mb-8 max-w-3xl rounded-md border border-yellow-300 bg-yellow-100 px-4 py-3 text-center text-sm font-medium text-yellow-900"
+        >
           TEST MODE: payments are not real. Do not enter real card data.
         </div>
       )}
@@ -39,8 +46,15 @@ export function PricingTable({ plans, promotions, viewer, testMode, contactHref 
 function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: Viewer; promotions: Promotion[] }) {
   const a = planActions(plan, viewer, promotions);
   return (
-    <li data-testid={`plan-${plan.product_type}`} className={`relative flex w-full max-w-[450px] flex-col rounded-2xl border bg-white p-7 shadow-sm sm:w-80 xl:w-72 ${a.isCurrent ? "border-2 border-green-500" : "border-slate-200"}`}>
-      {a.isCurrent && <span className="absolute -top-3 left-7 rounded-full bg-green-600 px-3 py-0.5 text-xs font-semibold text-white">Current Plan</span>}
+    <li
+      data-testid={`plan-${plan.product_type}`}
+      className={`relative flex w-full max-w-[450px] flex-col rounded-2xl border bg-white p-7 shadow-sm sm:w-80 xl:w-72 ${a.isCurrent ? "border-2 border-green-500" : "border-slate-200"}`}
+    >
+      {a.isCurrent && (
+        <span className="absolute -top-3 left-7 rounded-full bg-green-600 px-3 py-0.5 text-xs font-semibold text-white">
+          Current Plan
+        </span>
+      )}
       <h2 className="text-xl font-semibold text-ink">{plan.name}</h2>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
@@ -48,14 +62,29 @@ function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: View
         <span className="text-sm text-slate-500">/ month</span>
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-        <li className="flex gap-2">{check}{formatStorage(plan.storage_quota)} storage</li>
-        <li className="flex gap-2">{check}{formatCredits(plan.compute_credits_quota)} compute credits per month</li>
+        <li className="flex gap-2">
+          {check}
+          {formatStorage(plan.storage_quota)} storage
+        </li>
+        <li className="flex gap-2">
+          {check}
+          {formatCredits(plan.compute_credits_quota)} compute credits per month
+        </li>
         <li className="flex gap-2">{check}Citations, formula tracing and Excel export</li>
       </ul>
       <div className="mt-7 flex flex-col gap-2">
-        {a.trialLabel && <Link to={purchaseHref(viewer, plan, true)} className="btn-primary justify-center py-2.5">{a.trialLabel}</Link>}
+        {a.trialLabel && (
+          <Link to={purchaseHref(viewer, plan, true)} className="btn-primary justify-center py-2.5">
+            {a.trialLabel}
+          </Link>
+        )}
         {a.purchaseLabel && (
-          <Link to={purchaseHref(viewer, plan, false)} className={`${a.trialLabel ? "btn-secondary" : "btn-primary"} justify-center py-2.5`}>{a.purchaseLabel}</Link>
+          <Link
+            to={purchaseHref(viewer, plan, false)}
+            className={`${a.trialLabel ? "btn-secondary" : "btn-primary"} justify-center py-2.5`}
+          >
+            {a.purchaseLabel}
+          </Link>
         )}
       </div>
     </li>
@@ -63,18 +92,36 @@ function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: View
 }
 
 function EnterpriseCard({ contactHref }: { contactHref: string }) {
-  const bullets = ["Enterprise data security and compliance", "Deploy within your VPC", "Custom models", "Top-tier human support"];
+  const bullets = [
+    "Enterprise data security and compliance",
+    "Deploy within your VPC",
+    "Custom models",
+    "Top-tier human support",
+  ];
   return (
-    <li data-testid="plan-enterprise" className="flex w-full max-w-[450px] flex-col rounded-2xl border border-slate-800 bg-ink p-7 text-white shadow-sm sm:w-80 xl:w-72">
+    <li
+      data-testid="plan-enterprise"
+      className="flex w-full max-w-[450px] flex-col rounded-2xl border border-slate-800 bg-ink p-7 text-white shadow-sm sm:w-80 xl:w-72"
+    >
       <h2 className="text-xl font-semibold">Enterprise</h2>
       <p className="mt-2 min-h-12 text-sm text-slate-300">Negotiated volume pricing for teams and firms.</p>
       <p className="mt-5 text-4xl font-bold tracking-tight">Custom</p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-200">
         {bullets.map((b) => (
-          <li key={b} className="flex gap-2"><span className="[&_svg]:text-brand-100">{check}</span>{b}</li>
+          <li key={b} className="flex gap-2">
+            <span className="[&_svg]:text-brand-100">{check}</span>
+            {b}
+          </li>
         ))}
       </ul>
-      <a href={contactHref} target="_blank" rel="noopener noreferrer" className="mt-7 inline-flex justify-center rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-50">Contact Us</a>
+      <a
+        href={contactHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-7 inline-flex justify-center rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-50"
+      >
+        Contact Us
+      </a>
     </li>
   );
 }

@@ -9,7 +9,13 @@ const H = 800;
  * An image, or a video that autoplays muted and looped while at least half of it is visible and
  * pauses and rewinds when not (section 9). `playbackRate`/`controls` for the use-case videos.
  */
-export function SectionMedia({ media, priority = false, playbackRate = 1, controls = false, sizes = "(min-width: 1280px) 600px, (min-width: 768px) 46vw, calc(100vw - 32px)" }: {
+export function SectionMedia({
+  media,
+  priority = false,
+  playbackRate = 1,
+  controls = false,
+  sizes = "(min-width: 1280px) 600px, (min-width: 768px) 46vw, calc(100vw - 32px)",
+}: {
   media: Media;
   priority?: boolean;
   playbackRate?: number;
@@ -17,7 +23,8 @@ export function SectionMedia({ media, priority = false, playbackRate = 1, contro
   sizes?: string;
 }) {
   const frame = "w-full rounded-xl border border-slate-200 bg-slate-50 shadow-lg shadow-slate-900/5";
-  if (media.kind === "video") return <AutoVideo media={media} className={frame} playbackRate={playbackRate} controls={controls} />;
+  if (media.kind === "video")
+    return <AutoVideo media={media} className={frame} playbackRate={playbackRate} controls={controls} />;
   return (
     <img
       src={mediaSrc(media, 1280)}
@@ -33,7 +40,17 @@ export function SectionMedia({ media, priority = false, playbackRate = 1, contro
   );
 }
 
-function AutoVideo({ media, className, playbackRate, controls }: { media: Media; className: string; playbackRate: number; controls: boolean }) {
+function AutoVideo({
+  media,
+  className,
+  playbackRate,
+  controls,
+}: {
+  media: Media;
+  className: string;
+  playbackRate: number;
+  controls: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -53,6 +70,18 @@ function AutoVideo({ media, className, playbackRate, controls }: { media: Media;
     return () => observer.disconnect();
   }, [playbackRate]);
   return (
-    <video ref={ref} className={className} src={mediaSrc(media, 1280)} muted loop playsInline preload="metadata" controls={controls} width={W} height={H} aria-label={media.alt} />
+    <video
+      ref={ref}
+      className={className}
+      src={mediaSrc(media, 1280)}
+      muted
+      loop
+      playsInline
+      preload="metadata"
+      controls={controls}
+      width={W}
+      height={H}
+      aria-label={media.alt}
+    />
   );
 }

@@ -12,7 +12,9 @@ export const SpreadsheetPreview = memo(function SpreadsheetPreview() {
           <tr className="bg-slate-50">
             <th className="w-10 border border-slate-200 py-1.5 font-medium" />
             {COLUMNS.map((c) => (
-              <th key={c} className="border border-slate-200 py-1.5 font-medium">{c}</th>
+              <th key={c} className="border border-slate-200 py-1.5 font-medium">
+                {c}
+              </th>
             ))}
           </tr>
         </thead>

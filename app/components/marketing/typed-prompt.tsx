@@ -17,7 +17,11 @@ export function TypedPrompt({ text, onDone }: { text: string; onDone: () => void
     <span className="demo-typed" data-done={done ? "true" : "false"}>
       <span className="sr-only">{text}</span>
       <span aria-hidden>{text.slice(0, shown)}</span>
-      <span aria-hidden className="demo-cursor ml-px inline-block h-4 w-0.5 translate-y-0.5 bg-brand-600" style={{ animationDuration: `${blinkMs}ms` }} />
+      <span
+        aria-hidden
+        className="demo-cursor ml-px inline-block h-4 w-0.5 translate-y-0.5 bg-brand-600"
+        style={{ animationDuration: `${blinkMs}ms` }}
+      />
     </span>
   );
 }

@@ -3,7 +3,16 @@ import { toast } from "sonner";
 import type { StoredMessage } from "./turns.ts";
 
 const Icon = ({ d }: { d: string }) => (
-  <svg viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 20 20"
+    className="size-3.5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
@@ -18,14 +27,28 @@ const iconButton =
   "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 aria-pressed:bg-brand-50 aria-pressed:text-brand-700";
 
 /** A form posted to the thread route's action (a real form: it works without JavaScript too). */
-function ThreadForm({ action, intent, fields, children, className }: { action: string; intent: string; fields: Record<string, string>; children: (pending: boolean, fetcher: ReturnType<typeof useFetcher>) => React.ReactNode; className?: string }) {
+function ThreadForm({
+  action,
+  intent,
+  fields,
+  children,
+  className,
+}: {
+  action: string;
+  intent: string;
+  fields: Record<string, string>;
+  children: (pending: boolean, fetcher: ReturnType<typeof useFetcher>) => React.ReactNode;
+  className?: string;
+}) {
   const fetcher = useFetcher();
   const location = useLocation();
   return (
     <fetcher.Form method="post" action={action} className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       {children(fetcher.state !== "idle", fetcher)}
     </fetcher.Form>
   );
@@ -65,13 +88,24 @@ export function AnswerActions(o: {
       {a && o.signedIn ? (
         <>
           {(["up", "down"] as const).map((rating) => (
-            <ThreadForm key={rating} action={o.threadPath} intent="feedback" fields={{ messageId: a.id, rating: a.feedback?.rating === rating ? "none" : rating }}>
+            <ThreadForm
+              key={rating}
+              action={o.threadPath}
+              intent="feedback"
+              fields={{ messageId: a.id, rating: a.feedback?.rating === rating ? "none" : rating }}
+            >
               {(pending, fetcher) => {
                 // Shown as it will be while the rating is saved.
                 const wanted = fetcher.formData?.get("rating");
                 const on = wanted ? wanted === rating : a.feedback?.rating === rating;
                 return (
-                  <button type="submit" disabled={pending} aria-pressed={on} aria-label={rating === "up" ? "Good answer" : "Bad answer"} className={iconButton}>
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    aria-pressed={on}
+                    aria-label={rating === "up" ? "Good answer" : "Bad answer"}
+                    className={iconButton}
+                  >
                     <Icon d={ICONS[rating]} />
                   </button>
                 );
@@ -84,13 +118,33 @@ export function AnswerActions(o: {
         <div className="ml-auto flex items-center gap-0.5 text-xs text-slate-500">
           {o.canWrite ? (
             <ThreadForm action={o.threadPath} intent="set-active" fields={{ messageId: o.siblings[at - 1]?.id ?? "" }}>
-              {(pending) => <button type="submit" disabled={pending || at === 0 || o.busy} aria-label="Previous answer" className={iconButton}>‹</button>}
+              {(pending) => (
+                <button
+                  type="submit"
+                  disabled={pending || at === 0 || o.busy}
+                  aria-label="Previous answer"
+                  className={iconButton}
+                >
+                  ‹
+                </button>
+              )}
             </ThreadForm>
           ) : null}
-          <span aria-label={`Answer ${at + 1} of ${o.siblings.length}`}>{at + 1} / {o.siblings.length}</span>
+          <span aria-label={`Answer ${at + 1} of ${o.siblings.length}`}>
+            {at + 1} / {o.siblings.length}
+          </span>
           {o.canWrite ? (
             <ThreadForm action={o.threadPath} intent="set-active" fields={{ messageId: o.siblings[at + 1]?.id ?? "" }}>
-              {(pending) => <button type="submit" disabled={pending || at === o.siblings.length - 1 || o.busy} aria-label="Next answer" className={iconButton}>›</button>}
+              {(pending) => (
+                <button
+                  type="submit"
+                  disabled={pending || at === o.siblings.length - 1 || o.busy}
+                  aria-label="Next answer"
+                  className={iconButton}
+                >
+                  ›
+                </button>
+              )}
             </ThreadForm>
           ) : null}
         </div>

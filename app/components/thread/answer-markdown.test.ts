@@ -4,9 +4,21 @@ import { describe, expect, it } from "vitest";
 import type { Citation } from "../../../contracts/citation.ts";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
 
-const cite = (n: number, verified = true): Citation => ({ n, file_id: "f", version_id: "v", filename: "report.pdf", page: 3, quote: "Revenue grew", start: verified ? 0 : null, end: verified ? 12 : null, verified });
+const cite = (n: number, verified = true): Citation => ({
+  n,
+  file_id: "f",
+  version_id: "v",
+  filename: "report.pdf",
+  page: 3,
+  quote: "Revenue grew",
+  start: verified ? 0 : null,
+  end: verified ? 12 : null,
+  verified,
+});
 const render = (content: string, citations: Record<number, Citation> = {}) =>
-  renderToStaticMarkup(createElement(AnswerMarkdown, { content, citations, onOpenCitation: () => undefined, exportName: "t" }));
+  renderToStaticMarkup(
+    createElement(AnswerMarkdown, { content, citations, onOpenCitation: () => undefined, exportName: "t" }),
+  );
 
 describe("AnswerMarkdown", () => {
   it("turns known [n] markers into chips and leaves unknown ones and code alone", () => {
@@ -25,7 +37,9 @@ describe("AnswerMarkdown", () => {
   });
 
   it("renders raw HTML and script as text, strips javascript: links and drops images", () => {
-    const html = render('<script>alert(1)</script>\n\nText <img src=x onerror=alert(1)> and [x](javascript:alert(1)).\n\n![p](http://tracker.example/p.png)');
+    const html = render(
+      "<script>alert(1)</script>\n\nText <img src=x onerror=alert(1)> and [x](javascript:alert(1)).\n\n![p](http://tracker.example/p.png)",
+    );
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toMatch(/<script|<img/i);

@@ -26,16 +26,39 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ content, citations,
       cite: ({ node }) => {
         const n = Number(node?.properties?.dataN);
         const c = citations[n];
-        return c ? <span data-citation-chip=""><CitationChip citation={c} onOpen={onOpenCitation} /></span> : <>[{n}]</>;
+        return c ? (
+          <span data-citation-chip="">
+            <CitationChip citation={c} onOpen={onOpenCitation} />
+          </span>
+        ) : (
+          <>[{n}]</>
+        );
       },
-      a: ({ node: _node, ...p }) => <a {...p} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline underline-offset-2" />,
+      a: ({ node: _node, ...p }) => (
+        <a
+          {...p}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="text-brand-700 underline underline-offset-2"
+        />
+      ),
       table: ({ node: _node, ...p }) => <TableBlock name={exportName} {...p} />,
-      pre: ({ node: _node, ...p }) => <pre {...p} className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-5 text-slate-100" />,
-      code: ({ node: _node, className, ...p }) => <code className={`${className ?? ""} rounded bg-slate-200/60 px-1 py-0.5 font-mono text-[0.85em] [pre_&]:bg-transparent [pre_&]:p-0`} {...p} />,
+      pre: ({ node: _node, ...p }) => (
+        <pre {...p} className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-5 text-slate-100" />
+      ),
+      code: ({ node: _node, className, ...p }) => (
+        <code
+          className={`${className ?? ""} rounded bg-slate-200/60 px-1 py-0.5 font-mono text-[0.85em] [pre_&]:bg-transparent [pre_&]:p-0`}
+          {...p}
+        />
+      ),
     }),
     [citations, onOpenCitation, exportName],
   );
-  const plugins = useMemo(() => [remarkGfm, [remarkCitations, { known }]] as NonNullable<Parameters<typeof Markdown>[0]["remarkPlugins"]>, [known]);
+  const plugins = useMemo(
+    () => [remarkGfm, [remarkCitations, { known }]] as NonNullable<Parameters<typeof Markdown>[0]["remarkPlugins"]>,
+    [known],
+  );
   return (
     <div className="answer-markdown text-sm leading-6 text-slate-800">
       <Markdown remarkPlugins={plugins} components={components} disallowedElements={["img"]} unwrapDisallowed>

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { StreamEvent } from "../../../contracts/agent.ts";
 import { applyEvent, emptyAnswer, type AnswerState } from "./answer-state.ts";
 
-const cite = { n: 1, file_id: "f", version_id: "v", filename: "r.pdf", page: 2, quote: "q", start: 0, end: 1, verified: true };
+const cite = {
+  n: 1,
+  file_id: "f",
+  version_id: "v",
+  filename: "r.pdf",
+  page: 2,
+  quote: "q",
+  start: 0,
+  end: 1,
+  verified: true,
+};
 const events: StreamEvent[] = [
   { type: "message_started", message_id: "a1", user_message_id: "q1", thread_id: "t" },
   { type: "thinking", text: "Look " },
@@ -19,8 +29,17 @@ const run = (from: AnswerState, list: [StreamEvent, number][]) => list.reduce((s
 
 describe("applyEvent", () => {
   it("builds the answer: ids, text, citations by number, one thought per run of thinking, tool results on their call", () => {
-    const s = run(emptyAnswer(), events.map((e, i) => [e, i]));
-    expect(s).toMatchObject({ messageId: "a1", questionId: "q1", content: "Revenue grew [1].", status: "complete", lastIndex: 9 });
+    const s = run(
+      emptyAnswer(),
+      events.map((e, i) => [e, i]),
+    );
+    expect(s).toMatchObject({
+      messageId: "a1",
+      questionId: "q1",
+      content: "Revenue grew [1].",
+      status: "complete",
+      lastIndex: 9,
+    });
     expect(s.citations[1]).toEqual(cite);
     expect(s.steps).toEqual([
       { kind: "thinking", text: "Look it up." },
@@ -30,15 +49,24 @@ describe("applyEvent", () => {
   });
 
   it("ignores events it already has, so resuming after index n never doubles the text", () => {
-    const half = run(emptyAnswer(), events.slice(0, 6).map((e, i) => [e, i]));
+    const half = run(
+      emptyAnswer(),
+      events.slice(0, 6).map((e, i) => [e, i]),
+    );
     // A follow from index 3 sends 4, 5 again before the new ones.
-    const resumed = run(half, events.slice(4).map((e, i) => [e, i + 4]));
+    const resumed = run(
+      half,
+      events.slice(4).map((e, i) => [e, i + 4]),
+    );
     expect(resumed.content).toBe("Revenue grew [1].");
     expect(resumed.status).toBe("complete");
   });
 
   it("keeps errors and a failed status", () => {
-    const s = run(emptyAnswer(), [[{ type: "error", code: "internal", message: "Boom" }, 0], [{ type: "done", message_id: "a", status: "failed" }, 1]]);
+    const s = run(emptyAnswer(), [
+      [{ type: "error", code: "internal", message: "Boom" }, 0],
+      [{ type: "done", message_id: "a", status: "failed" }, 1],
+    ]);
     expect(s.errors).toEqual([{ code: "internal", message: "Boom" }]);
     expect(s.status).toBe("failed");
   });

@@ -32,7 +32,18 @@ export interface AnswerState {
 }
 
 export function emptyAnswer(o: { messageId?: string | null; questionId?: string | null } = {}): AnswerState {
-  return { messageId: o.messageId ?? null, questionId: o.questionId ?? null, content: "", citations: {}, steps: [], files: [], usage: [], errors: [], status: "streaming", lastIndex: -1 };
+  return {
+    messageId: o.messageId ?? null,
+    questionId: o.questionId ?? null,
+    content: "",
+    citations: {},
+    steps: [],
+    files: [],
+    usage: [],
+    errors: [],
+    status: "streaming",
+    lastIndex: -1,
+  };
 }
 
 /**
@@ -54,7 +65,8 @@ export function applyEvent(s: AnswerState, e: StreamEvent, index: number | null)
     case "thinking": {
       // Reasoning streams in pieces: consecutive ones are one thought.
       const last = s.steps[s.steps.length - 1];
-      if (last?.kind === "thinking") return { ...next, steps: [...s.steps.slice(0, -1), { kind: "thinking", text: last.text + e.text }] };
+      if (last?.kind === "thinking")
+        return { ...next, steps: [...s.steps.slice(0, -1), { kind: "thinking", text: last.text + e.text }] };
       return { ...next, steps: [...s.steps, { kind: "thinking", text: e.text }] };
     }
     case "tool_call":
@@ -62,12 +74,20 @@ export function applyEvent(s: AnswerState, e: StreamEvent, index: number | null)
     case "tool_result":
       return {
         ...next,
-        steps: s.steps.map((st) => (st.kind === "tool" && st.id === e.id ? { ...st, result: e.result, isError: e.is_error } : st)),
+        steps: s.steps.map((st) =>
+          st.kind === "tool" && st.id === e.id ? { ...st, result: e.result, isError: e.is_error } : st,
+        ),
       };
     case "file_version_created":
       return { ...next, files: [...s.files, { file_id: e.file_id, version_id: e.version_id, filename: e.filename }] };
     case "usage":
-      return { ...next, usage: [...s.usage, { model: e.model, input_tokens: e.input_tokens, output_tokens: e.output_tokens, cost_usd: e.cost_usd }] };
+      return {
+        ...next,
+        usage: [
+          ...s.usage,
+          { model: e.model, input_tokens: e.input_tokens, output_tokens: e.output_tokens, cost_usd: e.cost_usd },
+        ],
+      };
     case "error":
       return { ...next, errors: [...s.errors, { code: e.code, message: e.message }] };
     case "done":

@@ -33,7 +33,17 @@ function copyText(content: string, citations: Citation[]): string {
 }
 
 /** One answer: live while it streams (thoughts, text, chips), then with its actions. */
-export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn, busy, exportName, writtenFiles, ...cb }: AnswerCallbacks & {
+export function AnswerView({
+  turn,
+  threadPath,
+  showThoughts,
+  canWrite,
+  signedIn,
+  busy,
+  exportName,
+  writtenFiles,
+  ...cb
+}: AnswerCallbacks & {
   turn: Turn;
   /** The thread file versions stored answers wrote, by answer id. */
   writtenFiles: Map<string, WrittenFile[]>;
@@ -51,7 +61,10 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
     () => (live ? live.answer.citations : Object.fromEntries((stored?.citations ?? []).map((c) => [c.n, c]))),
     [live, stored],
   );
-  const status = live && (live.answer.status !== "streaming" || live.connected) ? live.answer.status : (stored?.status ?? "streaming");
+  const status =
+    live && (live.answer.status !== "streaming" || live.connected)
+      ? live.answer.status
+      : (stored?.status ?? "streaming");
   const streaming = Boolean(live?.connected) && live?.answer.status === "streaming";
   const model = live?.model ?? stored?.model ?? null;
   const answerId = live?.answer.messageId ?? stored?.id ?? null;
@@ -62,7 +75,13 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
   const files = storedFiles?.length ? storedFiles : (live?.answer.files ?? []);
 
   return (
-    <article aria-label="Answer" aria-busy={streaming} data-status={status} data-message-id={answerId ?? undefined} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
+    <article
+      aria-label="Answer"
+      aria-busy={streaming}
+      data-status={status}
+      data-message-id={answerId ?? undefined}
+      className="min-w-0 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70"
+    >
       {model === SEARCH_MODEL ? (
         <div className="mb-2">
           <Badge tone="amber">Search mode · passages from your files, no language model</Badge>
@@ -72,11 +91,20 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
         <ThoughtsPanel
           steps={live ? live.answer.steps : null}
           streaming={streaming}
-          onLoad={stored && answerId && stored.status !== "streaming" && model !== SEARCH_MODEL ? () => cb.onLoadThoughts(answerId, questionId, model) : null}
+          onLoad={
+            stored && answerId && stored.status !== "streaming" && model !== SEARCH_MODEL
+              ? () => cb.onLoadThoughts(answerId, questionId, model)
+              : null
+          }
         />
       ) : null}
       {content ? (
-        <AnswerMarkdown content={content} citations={citations} onOpenCitation={cb.onOpenCitation} exportName={exportName} />
+        <AnswerMarkdown
+          content={content}
+          citations={citations}
+          onOpenCitation={cb.onOpenCitation}
+          exportName={exportName}
+        />
       ) : streaming ? (
         <Thinking />
       ) : status === "complete" ? (
@@ -91,21 +119,39 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Files written">
           {files.map((f) => (
             <li key={f.version_id}>
-              <button type="button" onClick={() => cb.onOpenFile(f)} className="rounded-md border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={() => cb.onOpenFile(f)}
+                className="rounded-md border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
+              >
                 <span aria-hidden="true">{/\.xlsx?$/i.test(f.filename) ? "▦" : "📄"} </span>
                 {f.filename}
-                {"number" in f && typeof f.number === "number" ? <span className="text-slate-500"> · v{f.number}</span> : null}
+                {"number" in f && typeof f.number === "number" ? (
+                  <span className="text-slate-500"> · v{f.number}</span>
+                ) : null}
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       {live?.answer.errors.map((e, i) => (
-        <p key={i} role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{e.message}</p>
+        <p
+          key={i}
+          role="alert"
+          className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {e.message}
+        </p>
       ))}
-      {live?.problem ? <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{live.problem}</p> : null}
+      {live?.problem ? (
+        <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {live.problem}
+        </p>
+      ) : null}
       {status === "cancelled" ? <p className="mt-2 text-xs font-medium text-slate-500">Stopped.</p> : null}
-      {status === "failed" && !live?.answer.errors.length ? <p className="mt-2 text-xs font-medium text-red-700">The answer failed.</p> : null}
+      {status === "failed" && !live?.answer.errors.length ? (
+        <p className="mt-2 text-xs font-medium text-red-700">The answer failed.</p>
+      ) : null}
       {sources.length && !streaming ? (
         <div className="mt-3 border-t border-slate-200 pt-2">
           <p className="text-xs font-medium text-slate-500">Sources</p>
@@ -113,7 +159,9 @@ export function AnswerView({ turn, threadPath, showThoughts, canWrite, signedIn,
             {sources.map((c) => (
               <li key={c.n} className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
                 <CitationChip citation={c} onOpen={cb.onOpenCitation} />
-                <span className="truncate">{c.filename}, page {c.page}</span>
+                <span className="truncate">
+                  {c.filename}, page {c.page}
+                </span>
               </li>
             ))}
           </ul>

@@ -8,7 +8,9 @@ const MARGIN = 8;
 function placement(chip: DOMRect): CSSProperties {
   const width = Math.min(PREVIEW_WIDTH, window.innerWidth - 2 * MARGIN);
   const left = Math.min(Math.max(MARGIN, chip.left + chip.width / 2 - width / 2), window.innerWidth - width - MARGIN);
-  return chip.top > 170 ? { left, width, bottom: window.innerHeight - chip.top + 6 } : { left, width, top: chip.bottom + 6 };
+  return chip.top > 170
+    ? { left, width, bottom: window.innerHeight - chip.top + 6 }
+    : { left, width, top: chip.bottom + 6 };
 }
 
 /**
@@ -23,7 +25,10 @@ export function CitationChip({ citation: c, onOpen }: { citation: Citation; onOp
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const show = (on: boolean, ms: number) => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setStyle(on && button.current ? placement(button.current.getBoundingClientRect()) : null), ms);
+    timer.current = setTimeout(
+      () => setStyle(on && button.current ? placement(button.current.getBoundingClientRect()) : null),
+      ms,
+    );
   };
   // A fixed preview would float away from its chip when the page scrolls: close it instead.
   useEffect(() => {
@@ -36,7 +41,11 @@ export function CitationChip({ citation: c, onOpen }: { citation: Citation; onOp
     ? "border-brand-200 bg-brand-50 text-brand-700 hover:bg-brand-100"
     : "border-amber-300 bg-amber-50 text-amber-800 hover:bg-amber-100";
   return (
-    <span className="inline-block align-baseline" onMouseEnter={() => show(true, 120)} onMouseLeave={() => show(false, 80)}>
+    <span
+      className="inline-block align-baseline"
+      onMouseEnter={() => show(true, 120)}
+      onMouseLeave={() => show(false, 80)}
+    >
       <button
         ref={button}
         type="button"
@@ -67,7 +76,9 @@ export function CitationChip({ citation: c, onOpen }: { citation: Citation; onOp
         <span className="block text-slate-500">Page {c.page}</span>
         <q className="mt-1 line-clamp-4 block italic text-slate-700">{c.quote}</q>
         {c.verified ? null : (
-          <span className="mt-1.5 block font-medium text-amber-800">Unverified: this quote was not found on the cited page.</span>
+          <span className="mt-1.5 block font-medium text-amber-800">
+            Unverified: this quote was not found on the cited page.
+          </span>
         )}
       </span>
     </span>

@@ -5,7 +5,18 @@ import { CodeResult, codeArgsText, isCodeResult } from "./code-result.tsx";
 
 describe("CodeResult", () => {
   it("shows a run_sql result as a table with its row count", () => {
-    const result = { columns: [{ name: "region", type: "VARCHAR" }, { name: "revenue", type: "DOUBLE" }], rows: [["North", 1250.5], ["South", null]], row_count: 900, truncated: true };
+    const result = {
+      columns: [
+        { name: "region", type: "VARCHAR" },
+        { name: "revenue", type: "DOUBLE" },
+      ],
+      rows: [
+        ["North", 1250.5],
+        ["South", null],
+      ],
+      row_count: 900,
+      truncated: true,
+    };
     expect(isCodeResult("run_sql", result)).toBe(true);
     const html = renderToStaticMarkup(createElement(CodeResult, { name: "run_sql", result }));
     expect(html).toContain('<th title="VARCHAR">region</th>');
@@ -15,8 +26,12 @@ describe("CodeResult", () => {
   });
 
   it("shows a run_js number large, other values as JSON, with the logs", () => {
-    expect(renderToStaticMarkup(createElement(CodeResult, { name: "run_js", result: { result: 42000.5, logs: ["hi"] } }))).toMatch(/hi<\/pre>.*42,000\.5<\/p>/);
-    expect(renderToStaticMarkup(createElement(CodeResult, { name: "run_js", result: { result: { a: [1] }, logs: [] } }))).toContain("&quot;a&quot;: [");
+    expect(
+      renderToStaticMarkup(createElement(CodeResult, { name: "run_js", result: { result: 42000.5, logs: ["hi"] } })),
+    ).toMatch(/hi<\/pre>.*42,000\.5<\/p>/);
+    expect(
+      renderToStaticMarkup(createElement(CodeResult, { name: "run_js", result: { result: { a: [1] }, logs: [] } })),
+    ).toContain("&quot;a&quot;: [");
   });
 
   it("leaves other tools and shapes to the raw view, and shows code as written", () => {

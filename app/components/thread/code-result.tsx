@@ -15,7 +15,9 @@ interface JsResult {
 }
 
 function isSqlResult(v: unknown): v is SqlResult {
-  return !!v && typeof v === "object" && Array.isArray((v as SqlResult).columns) && Array.isArray((v as SqlResult).rows);
+  return (
+    !!v && typeof v === "object" && Array.isArray((v as SqlResult).columns) && Array.isArray((v as SqlResult).rows)
+  );
 }
 function isJsResult(v: unknown): v is JsResult {
   return !!v && typeof v === "object" && "result" in v && Array.isArray((v as JsResult).logs);
@@ -29,7 +31,12 @@ export function isCodeResult(name: string, result: unknown): boolean {
 /** The SQL or the script of a code tool call, as written (null for other tools). */
 export function codeArgsText(name: string, args: unknown): string | null {
   if (!args || typeof args !== "object") return null;
-  const text = name === "run_sql" ? (args as { sql?: unknown }).sql : name === "run_js" ? (args as { code?: unknown }).code : undefined;
+  const text =
+    name === "run_sql"
+      ? (args as { sql?: unknown }).sql
+      : name === "run_js"
+        ? (args as { code?: unknown }).code
+        : undefined;
   return typeof text === "string" ? text : null;
 }
 
@@ -49,18 +56,36 @@ export function CodeResult({ name, result }: { name: string; result: unknown }) 
       <div className="max-h-80 overflow-y-auto">
         <TableBlock name="query">
           <thead>
-            <tr>{result.columns.map((c, i) => <th key={i} title={c.type} className={numeric[i] ? "text-right" : undefined}>{c.name}</th>)}</tr>
+            <tr>
+              {result.columns.map((c, i) => (
+                <th key={i} title={c.type} className={numeric[i] ? "text-right" : undefined}>
+                  {c.name}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {result.rows.map((row, r) => (
-              <tr key={r}>{row.map((v, i) => <td key={i} className={numeric[i] ? "text-right tabular-nums" : undefined}>{cellText(v)}</td>)}</tr>
+              <tr key={r}>
+                {row.map((v, i) => (
+                  <td key={i} className={numeric[i] ? "text-right tabular-nums" : undefined}>
+                    {cellText(v)}
+                  </td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </TableBlock>
         <p className="text-[0.7rem] text-slate-500">
-          {result.truncated ? `First ${result.rows.length} of ${result.row_count} rows` : `${result.row_count} row${result.row_count === 1 ? "" : "s"}`}
+          {result.truncated
+            ? `First ${result.rows.length} of ${result.row_count} rows`
+            : `${result.row_count} row${result.row_count === 1 ? "" : "s"}`}
         </p>
-        {result.notes?.map((n, i) => <p key={i} className="text-[0.7rem] text-amber-700">{n}</p>)}
+        {result.notes?.map((n, i) => (
+          <p key={i} className="text-[0.7rem] text-amber-700">
+            {n}
+          </p>
+        ))}
       </div>
     );
   }

@@ -21,7 +21,6 @@ export interface ViewerTarget {
   verified: boolean;
 }
 
-
 const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
 
 /**
@@ -29,7 +28,15 @@ const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i
  * quote highlighted: PDFs drawn by pdf.js with the quote marked in the text layer, spreadsheets as
  * a grid with the cited cell marked, other files as the page's text with the quote's offsets marked. Pages can be turned; Escape closes it.
  */
-export function FileViewer({ workspaceId, target, onClose }: { workspaceId: string; target: ViewerTarget; onClose: () => void }) {
+export function FileViewer({
+  workspaceId,
+  target,
+  onClose,
+}: {
+  workspaceId: string;
+  target: ViewerTarget;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(target.page);
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -41,7 +48,10 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const files = `/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(target.file_id)}/versions`;
   const base = `${files}/${encodeURIComponent(versionId)}`;
   const diffing = compare && previous !== null;
-  const before = useResourceJson<PageText>(diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null, "This page");
+  const before = useResourceJson<PageText>(
+    diffing ? `${files}/${encodeURIComponent(previous)}/pages/${page}` : null,
+    "This page",
+  );
 
   const loaded = useResourceJson<PageText>(`${base}/pages/${page}`, "This page");
   useEffect(() => setPdf(null), [base, page]);
@@ -49,7 +59,12 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
   const cited = page === target.page && versionId === target.version_id && Boolean(target.quote);
   const data = loaded.state === "ok" ? loaded.data : null;
   // The server's offsets when it verified the quote; otherwise look for the quote here.
-  const range = data && cited ? (target.verified && target.start !== null && target.end !== null ? { start: target.start, end: target.end } : findQuote(data.text, target.quote!)) : null;
+  const range =
+    data && cited
+      ? target.verified && target.start !== null && target.end !== null
+        ? { start: target.start, end: target.end }
+        : findQuote(data.text, target.quote!)
+      : null;
   // In the PDF's own text layer, search for the words as they stand on the page.
   const pdfQuote = data && cited ? (range ? data.text.slice(range.start, range.end) : target.quote) : null;
   const showPdf = data !== null && isPdf(data) && pdf?.ok !== false;
@@ -63,7 +78,12 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
     >
       <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <h2 id="viewer-title" ref={heading} tabIndex={-1} className="truncate text-sm font-semibold text-slate-900 focus:outline-none">
+          <h2
+            id="viewer-title"
+            ref={heading}
+            tabIndex={-1}
+            className="truncate text-sm font-semibold text-slate-900 focus:outline-none"
+          >
             {target.filename}
           </h2>
           <p className="text-xs text-slate-500" aria-live="polite">
@@ -72,20 +92,63 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
           </p>
         </div>
         <nav aria-label="Pages" className="flex items-center gap-1">
-          <button type="button" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label="Previous page" className={navButton}>‹</button>
-          <button type="button" onClick={() => setPage((p) => p + 1)} disabled={!data || page >= data.page_count} aria-label="Next page" className={navButton}>›</button>
+          <button
+            type="button"
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            disabled={page <= 1}
+            aria-label="Previous page"
+            className={navButton}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            onClick={() => setPage((p) => p + 1)}
+            disabled={!data || page >= data.page_count}
+            aria-label="Next page"
+            className={navButton}
+          >
+            ›
+          </button>
         </nav>
         {data && showPdf ? (
           <div role="group" aria-label="Zoom" className="flex items-center gap-1 border-l border-slate-200 pl-1">
-            <button type="button" onClick={() => setZoom((z) => Math.max(1, z - 0.5))} disabled={zoom <= 1} aria-label="Zoom out" className={navButton}>−</button>
-            <button type="button" onClick={() => setZoom((z) => Math.min(3, z + 0.5))} disabled={zoom >= 3} aria-label="Zoom in" className={navButton}>+</button>
+            <button
+              type="button"
+              onClick={() => setZoom((z) => Math.max(1, z - 0.5))}
+              disabled={zoom <= 1}
+              aria-label="Zoom out"
+              className={navButton}
+            >
+              −
+            </button>
+            <button
+              type="button"
+              onClick={() => setZoom((z) => Math.min(3, z + 0.5))}
+              disabled={zoom >= 3}
+              aria-label="Zoom in"
+              className={navButton}
+            >
+              +
+            </button>
           </div>
         ) : null}
-        <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>✕</button>
+        <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>
+          ✕
+        </button>
       </header>
-      <VersionBar versions={versions} current={versionId} cited={target.version_id} compare={compare} onChange={(id) => setVersionId(id)} onCompare={setCompare} />
+      <VersionBar
+        versions={versions}
+        current={versionId}
+        cited={target.version_id}
+        compare={compare}
+        onChange={(id) => setVersionId(id)}
+        onCompare={setCompare}
+      />
       {cited ? (
-        <div className={`border-b px-4 py-2 text-xs ${target.verified ? "border-slate-100 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+        <div
+          className={`border-b px-4 py-2 text-xs ${target.verified ? "border-slate-100 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+        >
           <q className="line-clamp-3 italic">{target.quote}</q>
           <p className="mt-1 font-medium" data-testid="quote-status">
             {!target.verified
@@ -102,15 +165,36 @@ export function FileViewer({ workspaceId, target, onClose }: { workspaceId: stri
       ) : null}
       <div data-viewer-scroll="" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
         {loaded.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading page…</p> : null}
-        {loaded.state === "error" ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{loaded.message}</p> : null}
-        {data && diffing && before.state === "ok" ? (
-          <PageDiff before={before.data.text} after={data.text} beforeLabel={versionLabel(versions, previous)} afterLabel={versionLabel(versions, versionId)} />
+        {loaded.state === "error" ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {loaded.message}
+          </p>
         ) : null}
-        {data && diffing && before.state === "error" ? <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">The previous version: {before.message}</p> : null}
-        {data && !diffing && showPdf ? <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} /> : null}
-        {data && !diffing && !showPdf && data.sheet ? <SheetPageView text={data.text} layout={data.sheet} range={range} /> : null}
+        {data && diffing && before.state === "ok" ? (
+          <PageDiff
+            before={before.data.text}
+            after={data.text}
+            beforeLabel={versionLabel(versions, previous)}
+            afterLabel={versionLabel(versions, versionId)}
+          />
+        ) : null}
+        {data && diffing && before.state === "error" ? (
+          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            The previous version: {before.message}
+          </p>
+        ) : null}
+        {data && !diffing && showPdf ? (
+          <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} />
+        ) : null}
+        {data && !diffing && !showPdf && data.sheet ? (
+          <SheetPageView text={data.text} layout={data.sheet} range={range} />
+        ) : null}
         {data && !diffing && !showPdf && !data.sheet ? <TextPageView text={data.text} range={range} /> : null}
-        {data && isPdf(data) && pdf?.ok === false ? <p className="mt-2 text-xs text-slate-500">The PDF could not be drawn here: showing the page's text instead.</p> : null}
+        {data && isPdf(data) && pdf?.ok === false ? (
+          <p className="mt-2 text-xs text-slate-500">
+            The PDF could not be drawn here: showing the page's text instead.
+          </p>
+        ) : null}
       </div>
     </section>
   );

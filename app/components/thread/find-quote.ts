@@ -5,10 +5,27 @@
  */
 
 const FOLD: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-  "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-  "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": "'",
+  "\u201b": "'",
+  "\u2032": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u201f": '"',
+  "\u2033": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2212": "-",
+  "\u00ad": "",
+  "\u200b": "",
+  "\u200c": "",
+  "\u200d": "",
+  "\ufeff": "",
 };
 
 /** Shortest folded quote worth highlighting: "a" is on every page. */
@@ -48,7 +65,8 @@ export interface Range {
  */
 export function findQuote(text: string, quote: string): Range | null {
   const hay = fold(text);
-  const at = (from: number, needle: string) => (needle.length >= MIN_CHARS || needle.length === hay.text.length ? hay.text.indexOf(needle, from) : -1);
+  const at = (from: number, needle: string) =>
+    needle.length >= MIN_CHARS || needle.length === hay.text.length ? hay.text.indexOf(needle, from) : -1;
   const parts = quote
     .split(/\.{3}|\u2026/)
     .map((p) => fold(p).text.replace(/^["']+|["'.,;:]+$/g, ""))

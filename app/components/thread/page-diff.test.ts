@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PageDiff } from "./page-diff.tsx";
 
-const render = (before: string, after: string) => renderToStaticMarkup(createElement(PageDiff, { before, after, beforeLabel: "v1", afterLabel: "v2" }));
+const render = (before: string, after: string) =>
+  renderToStaticMarkup(createElement(PageDiff, { before, after, beforeLabel: "v1", afterLabel: "v2" }));
 
 describe("PageDiff", () => {
   it("marks removed and added lines and folds long unchanged runs", () => {

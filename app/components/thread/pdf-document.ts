@@ -7,10 +7,12 @@ let lib: Promise<PdfJs> | null = null;
 
 /** pdf.js, loaded the first time a PDF is opened (the browser build, with its worker served by Vite). */
 export function loadPdfJs(): Promise<PdfJs> {
-  lib ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(([pdfjs, worker]) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-    return pdfjs;
-  });
+  lib ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
+    ([pdfjs, worker]) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      return pdfjs;
+    },
+  );
   return lib;
 }
 
@@ -25,7 +27,9 @@ export function openPdf(url: string): Promise<PDFDocumentProxy> {
     open.set(url, hit);
     return hit;
   }
-  const doc = loadPdfJs().then((pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false, withCredentials: true }).promise);
+  const doc = loadPdfJs().then(
+    (pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false, withCredentials: true }).promise,
+  );
   doc.catch(() => open.delete(url));
   open.set(url, doc);
   while (open.size > KEEP) {

@@ -10,7 +10,19 @@ export type HighlightOutcome = "none" | "found" | "not-found";
  * the cited quote marked in that layer. At zoom 1 the page fits the panel's width; it redraws
  * when the width or zoom changes. `onRendered` reports whether the quote was found, or that the PDF could not be drawn.
  */
-export function PdfPageView({ url, page, quote, zoom, onRendered }: { url: string; page: number; quote: string | null; zoom: number; onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void }) {
+export function PdfPageView({
+  url,
+  page,
+  quote,
+  zoom,
+  onRendered,
+}: {
+  url: string;
+  page: number;
+  quote: string | null;
+  zoom: number;
+  onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -76,7 +88,12 @@ export function PdfPageView({ url, page, quote, zoom, onRendered }: { url: strin
         setBusy(false);
         report.current({ ok: true, highlight });
       } catch (err) {
-        if (cancelled || (err as Error)?.name === "RenderingCancelledException" || (err as Error)?.name === "AbortException") return;
+        if (
+          cancelled ||
+          (err as Error)?.name === "RenderingCancelledException" ||
+          (err as Error)?.name === "AbortException"
+        )
+          return;
         setBusy(false);
         report.current({ ok: false, highlight: "none" });
       }
@@ -90,7 +107,9 @@ export function PdfPageView({ url, page, quote, zoom, onRendered }: { url: strin
 
   return (
     <div ref={box} className="relative w-full">
-      {busy ? <div className="absolute inset-x-0 top-8 z-10 text-center text-xs text-slate-500">Rendering page…</div> : null}
+      {busy ? (
+        <div className="absolute inset-x-0 top-8 z-10 text-center text-xs text-slate-500">Rendering page…</div>
+      ) : null}
       <div className="relative mx-auto w-fit shadow-sm ring-1 ring-slate-200">
         <canvas ref={canvas} aria-label={`Page ${page}`} role="img" className="block" />
         <div ref={layer} className="textLayer" data-testid="pdf-text-layer" />

@@ -41,7 +41,9 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
       className="border-t border-slate-100 bg-white p-3 sm:p-4"
     >
       <input type="hidden" name="intent" value="ask" />
-      <label htmlFor="question" className="sr-only">Ask a question</label>
+      <label htmlFor="question" className="sr-only">
+        Ask a question
+      </label>
       <div className="flex items-end gap-2">
         <textarea
           id="question"
@@ -96,14 +98,17 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
               className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800"
             >
               {models.map((m) => (
-                <option key={m} value={m}>{m === SEARCH_MODEL ? "Search mode (no model)" : m}</option>
+                <option key={m} value={m}>
+                  {m === SEARCH_MODEL ? "Search mode (no model)" : m}
+                </option>
               ))}
             </select>
           </label>
         ) : null}
         {search ? (
           <span data-testid="search-mode-note" className="font-medium text-amber-800">
-            Search mode: answers are the most relevant passages of your files, with citations; no language model is used.
+            Search mode: answers are the most relevant passages of your files, with citations; no language model is
+            used.
           </span>
         ) : null}
       </div>

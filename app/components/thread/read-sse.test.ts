@@ -19,7 +19,8 @@ async function all(pieces: string[]) {
 
 describe("readSse", () => {
   it("reads events split anywhere across chunks, skipping keepalive comments", async () => {
-    const text = 'event: text_delta\nid: 3\ndata: {"type":"text_delta","text":"a\\nb"}\n\n: keepalive\n\nevent: done\r\nid: 4\r\ndata: {}\r\n\r\n';
+    const text =
+      'event: text_delta\nid: 3\ndata: {"type":"text_delta","text":"a\\nb"}\n\n: keepalive\n\nevent: done\r\nid: 4\r\ndata: {}\r\n\r\n';
     for (const size of [1, 3, 7, text.length]) {
       const pieces = [];
       for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
@@ -31,6 +32,8 @@ describe("readSse", () => {
   });
 
   it("joins multi-line data and drops a frame the stream cut off", async () => {
-    expect(await all(["data: one\ndata: two\n\n", "event: x\ndata: half"])).toEqual([{ event: "message", id: null, data: "one\ntwo" }]);
+    expect(await all(["data: one\ndata: two\n\n", "event: x\ndata: half"])).toEqual([
+      { event: "message", id: null, data: "one\ntwo" },
+    ]);
   });
 });

@@ -12,7 +12,9 @@ export interface SseMessage {
  */
 export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseMessage> {
   // The DOM typings of TextDecoderStream's writable side (BufferSource) and Node's disagree.
-  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
+    .getReader();
   const stop = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener("abort", stop, { once: true });
   let buffer = "";

@@ -40,7 +40,11 @@ function split(node: Text, known: ReadonlySet<number>): PhrasingContent[] | null
     if (!known.has(n)) continue;
     if (m.index > last) parts.push({ type: "text", value: node.value.slice(last, m.index) });
     // An element of our own: mdast-util-to-hast renders a node with data.hName as that element.
-    parts.push({ type: "citationRef", data: { hName: "cite", hProperties: { dataN: String(n) } }, children: [{ type: "text", value: m[0] }] } as unknown as PhrasingContent);
+    parts.push({
+      type: "citationRef",
+      data: { hName: "cite", hProperties: { dataN: String(n) } },
+      children: [{ type: "text", value: m[0] }],
+    } as unknown as PhrasingContent);
     last = m.index + m[0].length;
   }
   if (parts.length === 0) return null;

@@ -6,7 +6,17 @@ const layout = { sheet: "Income Statement", rows: [3, 4, 9] };
 
 describe("sheet cells", () => {
   it("names columns as a spreadsheet does", () => {
-    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual([
+      "A",
+      "B",
+      "Z",
+      "AA",
+      "AB",
+      "AZ",
+      "BA",
+      "ZZ",
+      "AAA",
+    ]);
   });
 
   it("maps page text offsets to cells with their sheet rows", () => {
@@ -24,8 +34,16 @@ describe("sheet cells", () => {
       return citedCells(grid, layout.sheet, { start, end: start + quote.length });
     };
     expect(at("5,100")).toEqual({ cells: [[1, 2]], address: "'Income Statement'!C4" });
-    expect(at("Revenue | 4,600")).toEqual({ cells: [[1, 0], [1, 1]], address: "'Income Statement'!A4:B4" });
+    expect(at("Revenue | 4,600")).toEqual({
+      cells: [
+        [1, 0],
+        [1, 1],
+      ],
+      address: "'Income Statement'!A4:B4",
+    });
     expect(at("720").address).toBe("'Income Statement'!C9");
-    expect(citedCells(sheetGrid("a | b", { sheet: "Data", rows: [1] }), "Data", { start: 4, end: 5 }).address).toBe("Data!B1");
+    expect(citedCells(sheetGrid("a | b", { sheet: "Data", rows: [1] }), "Data", { start: 4, end: 5 }).address).toBe(
+      "Data!B1",
+    );
   });
 });

@@ -46,12 +46,17 @@ export function columnName(index: number): string {
 }
 
 /** The cells a quote's range covers, as [line, column] pairs, and their address (`Sheet!B7` or `Sheet!B7:D7`). */
-export function citedCells(grid: SheetGrid, sheet: string, range: Range): { cells: [number, number][]; address: string | null } {
+export function citedCells(
+  grid: SheetGrid,
+  sheet: string,
+  range: Range,
+): { cells: [number, number][]; address: string | null } {
   const cells: [number, number][] = [];
   grid.lines.forEach((line, i) =>
     line.cells.forEach((c, j) => {
       // A cell is cited when the range overlaps its text (an empty cell only when inside the range).
-      const overlaps = c.end > c.start ? range.start < c.end && range.end > c.start : range.start <= c.start && range.end > c.start;
+      const overlaps =
+        c.end > c.start ? range.start < c.end && range.end > c.start : range.start <= c.start && range.end > c.start;
       if (overlaps) cells.push([i, j]);
     }),
   );

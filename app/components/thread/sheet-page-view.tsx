@@ -22,7 +22,9 @@ export function SheetPageView({ text, layout, range }: { text: string; layout: S
         {cited?.address ? (
           <>
             {" · cited cell "}
-            <span data-testid="cited-cell" className="font-mono font-medium text-amber-900">{cited.address}</span>
+            <span data-testid="cited-cell" className="font-mono font-medium text-amber-900">
+              {cited.address}
+            </span>
           </>
         ) : null}
       </p>
@@ -31,16 +33,26 @@ export function SheetPageView({ text, layout, range }: { text: string; layout: S
           <caption className="sr-only">{`Rows ${layout.rows[0] ?? ""}–${layout.rows.at(-1) ?? ""} of sheet ${layout.sheet}`}</caption>
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 bg-slate-100 px-2 py-1 text-slate-500"><span className="sr-only">Row</span></th>
+              <th scope="col" className="sticky left-0 bg-slate-100 px-2 py-1 text-slate-500">
+                <span className="sr-only">Row</span>
+              </th>
               {Array.from({ length: grid.columns }, (_, j) => (
-                <th key={j} scope="col" className="border-l border-slate-200 bg-slate-100 px-2 py-1 font-medium text-slate-500">{columnName(j)}</th>
+                <th
+                  key={j}
+                  scope="col"
+                  className="border-l border-slate-200 bg-slate-100 px-2 py-1 font-medium text-slate-500"
+                >
+                  {columnName(j)}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {grid.lines.map((line, i) => (
               <tr key={i} className={i === 0 ? "bg-slate-50 font-semibold" : "odd:bg-white even:bg-slate-50/40"}>
-                <th scope="row" className="sticky left-0 bg-slate-100 px-2 py-1 text-right font-medium text-slate-500">{Number.isNaN(line.row) ? "" : line.row}</th>
+                <th scope="row" className="sticky left-0 bg-slate-100 px-2 py-1 text-right font-medium text-slate-500">
+                  {Number.isNaN(line.row) ? "" : line.row}
+                </th>
                 {Array.from({ length: grid.columns }, (_, j) => {
                   const cell = line.cells[j];
                   const isCited = marked.has(`${i}:${j}`);

@@ -19,7 +19,8 @@ export function streamUrls(workspaceId: string, threadId: string) {
   return {
     ask: `${base}/ask`,
     cancel: (messageId: string) => `${base}/cancel?message_id=${encodeURIComponent(messageId)}`,
-    follow: (messageId: string, after: number) => `${base}/messages/${encodeURIComponent(messageId)}/follow?after=${after}`,
+    follow: (messageId: string, after: number) =>
+      `${base}/messages/${encodeURIComponent(messageId)}/follow?after=${after}`,
     regenerate: (messageId: string) => `${base}/messages/${encodeURIComponent(messageId)}/regenerate`,
   };
 }

@@ -58,7 +58,11 @@ export function TableBlock({ name, ...props }: ComponentProps<"table"> & { name:
         </button>
       </div>
       <div className="overflow-x-auto">
-        <table ref={ref} className="w-full border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-1.5 [&_th]:bg-white [&_th]:px-3 [&_th]:py-1.5 [&_th]:font-semibold" {...props} />
+        <table
+          ref={ref}
+          className="w-full border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-1.5 [&_th]:bg-white [&_th]:px-3 [&_th]:py-1.5 [&_th]:font-semibold"
+          {...props}
+        />
       </div>
     </div>
   );

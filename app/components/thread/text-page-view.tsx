@@ -15,7 +15,9 @@ export function TextPageView({ text, range }: { text: string; range: Range | nul
       {r ? (
         <>
           {text.slice(0, r.start)}
-          <mark ref={ref} className="rounded bg-amber-200 px-0.5 text-slate-900">{text.slice(r.start, r.end)}</mark>
+          <mark ref={ref} className="rounded bg-amber-200 px-0.5 text-slate-900">
+            {text.slice(r.start, r.end)}
+          </mark>
           {text.slice(r.end)}
         </>
       ) : (

@@ -31,7 +31,11 @@ export function ThreadFilesMenu({ files, onOpen }: { files: ThreadFile[]; onOpen
         Files ({files.length})
       </button>
       {open ? (
-        <ul id="thread-files-list" aria-label="Thread files" className="absolute right-0 z-30 mt-1 w-72 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <ul
+          id="thread-files-list"
+          aria-label="Thread files"
+          className="absolute right-0 z-30 mt-1 w-72 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {sorted.map((f) => (
             <li key={f.file_id}>
               <button
@@ -43,7 +47,9 @@ export function ThreadFilesMenu({ files, onOpen }: { files: ThreadFile[]; onOpen
                 className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100"
               >
                 <span className="min-w-0 flex-1 truncate text-slate-900">{f.filename}</span>
-                <span className="shrink-0 text-xs text-slate-500">{f.versions.length} version{f.versions.length === 1 ? "" : "s"}</span>
+                <span className="shrink-0 text-xs text-slate-500">
+                  {f.versions.length} version{f.versions.length === 1 ? "" : "s"}
+                </span>
               </button>
             </li>
           ))}

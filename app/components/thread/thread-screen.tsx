@@ -29,17 +29,33 @@ interface Props {
  * The thread: questions and their answers (streaming in as they are written), the question box,
  * and the file viewer beside them when a citation is opened (`?canvas=1` gives it the larger share).
  */
-export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn, showThoughts, models, defaultModel, files }: Props) {
+export function ThreadScreen({
+  workspaceId,
+  thread,
+  messages,
+  canWrite,
+  signedIn,
+  showThoughts,
+  models,
+  defaultModel,
+  files,
+}: Props) {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const canvas = params.get("canvas") === "1";
   const threadPath = `/workspace/${workspaceId}/thread/${thread.id}`;
-  const streams = useThreadStreams({ workspaceId, threadId: thread.id, onSettled: () => void revalidator.revalidate() });
+  const streams = useThreadStreams({
+    workspaceId,
+    threadId: thread.id,
+    onSettled: () => void revalidator.revalidate(),
+  });
   const { follow } = streams;
   const turns = useMemo(() => buildTurns(messages, streams.entries), [messages, streams.entries]);
   // What the Stop button stops: an answer asked or regenerated here, or one followed while it is written.
   const writing = useMemo(() => new Set(messages.filter((m) => m.status === "streaming").map((m) => m.id)), [messages]);
-  const running = streams.entries.find((e) => e.connected && (e.kind !== "follow" || (e.answer.messageId !== null && writing.has(e.answer.messageId))));
+  const running = streams.entries.find(
+    (e) => e.connected && (e.kind !== "follow" || (e.answer.messageId !== null && writing.has(e.answer.messageId))),
+  );
   // One viewer at a time: a cited page, or a file the thread wrote.
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   const [fileViewer, setFileViewer] = useState<ThreadFileTarget | null>(null);
@@ -47,7 +63,11 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
     const byAnswer = new Map<string, WrittenFile[]>();
     for (const f of files) {
       for (const v of [...f.versions].sort((a, b) => a.number - b.number)) {
-        if (v.message_id) byAnswer.set(v.message_id, [...(byAnswer.get(v.message_id) ?? []), { file_id: f.file_id, version_id: v.version_id, filename: f.filename, number: v.number }]);
+        if (v.message_id)
+          byAnswer.set(v.message_id, [
+            ...(byAnswer.get(v.message_id) ?? []),
+            { file_id: f.file_id, version_id: v.version_id, filename: f.filename, number: v.number },
+          ]);
       }
     }
     return byAnswer;
@@ -55,21 +75,34 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
 
   // An answer still being written when the page loaded (a refresh, another tab): follow it live.
   useEffect(() => {
-    for (const m of messages) if (m.role === "assistant" && m.is_active && m.status === "streaming") follow(m.id, m.parent_id, m.model ?? null);
+    for (const m of messages)
+      if (m.role === "assistant" && m.is_active && m.status === "streaming") follow(m.id, m.parent_id, m.model ?? null);
   }, [messages, follow]);
 
   useStickToBottom(streams.entries.map((e) => e.answer.content.length).join(","));
 
   const openCitation = useCallback((c: Citation) => (setFileViewer(null), setViewer({ ...c })), []);
-  const openFile = useCallback((f: ThreadFileTarget) => (setViewer(null), setFileViewer({ file_id: f.file_id, version_id: f.version_id, filename: f.filename })), []);
+  const openFile = useCallback(
+    (f: ThreadFileTarget) => (
+      setViewer(null),
+      setFileViewer({ file_id: f.file_id, version_id: f.version_id, filename: f.filename })
+    ),
+    [],
+  );
   const closeViewer = useCallback(() => (setViewer(null), setFileViewer(null)), []);
   const { regenerate: regenerateAnswer } = streams;
   const regenerate = useCallback(
-    (answerId: string, questionId: string, model: string | null) => regenerateAnswer(answerId, questionId, model && models.includes(model) ? model : defaultModel),
+    (answerId: string, questionId: string, model: string | null) =>
+      regenerateAnswer(answerId, questionId, model && models.includes(model) ? model : defaultModel),
     [regenerateAnswer, models, defaultModel],
   );
 
-  const grid = viewer || fileViewer ? (canvas ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4" : "lg:grid lg:grid-cols-2 lg:gap-4") : "";
+  const grid =
+    viewer || fileViewer
+      ? canvas
+        ? "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4"
+        : "lg:grid lg:grid-cols-2 lg:gap-4"
+      : "";
   return (
     <div className={`${grid} items-start`}>
       <Card className="flex min-h-[28rem] min-w-0 flex-col">
@@ -80,16 +113,26 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
         <div className="flex-1 space-y-5 px-3 py-4 sm:px-5" aria-live="off">
           {turns.length === 0 ? (
             <div className="flex h-full flex-col items-center justify-center py-12 text-center">
-              <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-brand-50 text-xl text-brand-600">?</span>
+              <span
+                aria-hidden="true"
+                className="grid size-12 place-items-center rounded-full bg-brand-50 text-xl text-brand-600"
+              >
+                ?
+              </span>
               <p className="mt-3 text-sm font-medium text-slate-900">No questions yet</p>
               <p className="mt-1 max-w-sm text-sm text-slate-500">
-                {canWrite ? "Ask about the files of this Pod: answers cite the pages they come from." : "Questions and cited answers will appear here."}
+                {canWrite
+                  ? "Ask about the files of this Pod: answers cite the pages they come from."
+                  : "Questions and cited answers will appear here."}
               </p>
             </div>
           ) : (
             turns.map((t) => (
               <section key={t.key} className="space-y-2">
-                <p aria-label="Question" className="ml-auto w-fit max-w-[85%] whitespace-pre-wrap break-words rounded-xl bg-brand-600 px-4 py-2.5 text-sm text-white">
+                <p
+                  aria-label="Question"
+                  className="ml-auto w-fit max-w-[85%] whitespace-pre-wrap break-words rounded-xl bg-brand-600 px-4 py-2.5 text-sm text-white"
+                >
                   {t.question.content}
                 </p>
                 {t.stored || t.live ? (
@@ -125,12 +168,29 @@ export function ThreadScreen({ workspaceId, thread, messages, canWrite, signedIn
             />
           </div>
         ) : (
-          <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">Only the owner of this Pod can ask questions here.</p>
+          <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">
+            Only the owner of this Pod can ask questions here.
+          </p>
         )}
       </Card>
-      {viewer ? <FileViewer key={`${viewer.version_id}:${viewer.page}:${viewer.quote ?? ""}`} workspaceId={workspaceId} target={viewer} onClose={closeViewer} /> : null}
+      {viewer ? (
+        <FileViewer
+          key={`${viewer.version_id}:${viewer.page}:${viewer.quote ?? ""}`}
+          workspaceId={workspaceId}
+          target={viewer}
+          onClose={closeViewer}
+        />
+      ) : null}
       {fileViewer ? (
-        <ThreadFileViewer key={fileViewer.version_id} workspaceId={workspaceId} threadId={thread.id} threadPath={threadPath} target={fileViewer} canWrite={canWrite} onClose={closeViewer} />
+        <ThreadFileViewer
+          key={fileViewer.version_id}
+          workspaceId={workspaceId}
+          threadId={thread.id}
+          threadPath={threadPath}
+          target={fileViewer}
+          canWrite={canWrite}
+          onClose={closeViewer}
+        />
       ) : null}
     </div>
   );

@@ -56,7 +56,13 @@ export function buildTurns(messages: StoredMessage[], live: LiveEntry[]): Turn[]
     });
   for (const e of live) {
     if (e.kind !== "ask" || (e.answer.questionId && questionIds.has(e.answer.questionId))) continue;
-    turns.push({ key: e.key, question: { id: e.answer.questionId, content: e.question ?? "" }, answers: [], stored: null, live: e });
+    turns.push({
+      key: e.key,
+      question: { id: e.answer.questionId, content: e.question ?? "" },
+      answers: [],
+      stored: null,
+      live: e,
+    });
   }
   return turns;
 }

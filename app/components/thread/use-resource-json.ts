@@ -15,11 +15,13 @@ export function useResourceJson<T>(url: string | null, what: string): Loaded<T> 
     fetch(url, { signal: ctl.signal, credentials: "same-origin" })
       .then(async (res) => {
         const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
-        if (!res.ok || !body) setLoaded({ state: "error", message: body?.error?.message ?? `${what} could not be loaded.` });
+        if (!res.ok || !body)
+          setLoaded({ state: "error", message: body?.error?.message ?? `${what} could not be loaded.` });
         else setLoaded({ state: "ok", data: body });
       })
       .catch((err: unknown) => {
-        if (!ctl.signal.aborted) setLoaded({ state: "error", message: `${what} could not be loaded (${(err as Error).message}).` });
+        if (!ctl.signal.aborted)
+          setLoaded({ state: "error", message: `${what} could not be loaded (${(err as Error).message}).` });
       });
     return () => ctl.abort();
   }, [url, what]);

@@ -42,10 +42,18 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
         const res = await fetch(urls.cancel(messageId), { method: "POST", credentials: "same-origin" });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-          put(key, (e) => ({ ...e, stopping: false, problem: body?.error?.message ?? "The answer could not be stopped." }));
+          put(key, (e) => ({
+            ...e,
+            stopping: false,
+            problem: body?.error?.message ?? "The answer could not be stopped.",
+          }));
         }
       } catch {
-        put(key, (e) => ({ ...e, stopping: false, problem: "The answer could not be stopped: the connection failed." }));
+        put(key, (e) => ({
+          ...e,
+          stopping: false,
+          problem: "The answer could not be stopped: the connection failed.",
+        }));
       }
     },
     [put, urls],
@@ -76,7 +84,10 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
         const current = entries.current.get(key);
         const messageId = current?.answer.messageId;
         if (!current || !messageId || attempt >= RESUME_ATTEMPTS) {
-          put(key, (e) => ({ ...e, problem: "The connection to the answer was lost. Refresh the page to see where it stands." }));
+          put(key, (e) => ({
+            ...e,
+            problem: "The connection to the answer was lost. Refresh the page to see where it stands.",
+          }));
           break;
         }
         attempt += 1;
@@ -104,7 +115,10 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
   const ask = useCallback(
     (query: string, model: string | null) => {
       const key = crypto.randomUUID();
-      start({ key, kind: "ask", question: query, model, answer: emptyAnswer() }, { url: urls.ask, method: "POST", body: model ? { query, model } : { query } });
+      start(
+        { key, kind: "ask", question: query, model, answer: emptyAnswer() },
+        { url: urls.ask, method: "POST", body: model ? { query, model } : { query } },
+      );
     },
     [start, urls],
   );
@@ -124,7 +138,16 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
   const follow = useCallback(
     (answerId: string, questionId: string | null, model: string | null) => {
       if ([...entries.current.values()].some((e) => e.answer.messageId === answerId)) return;
-      start({ key: crypto.randomUUID(), kind: "follow", question: null, model, answer: emptyAnswer({ messageId: answerId, questionId }) }, { url: urls.follow(answerId, -1), method: "GET" });
+      start(
+        {
+          key: crypto.randomUUID(),
+          kind: "follow",
+          question: null,
+          model,
+          answer: emptyAnswer({ messageId: answerId, questionId }),
+        },
+        { url: urls.follow(answerId, -1), method: "GET" },
+      );
     },
     [start, urls],
   );

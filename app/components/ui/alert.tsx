@@ -10,7 +10,17 @@ const tones: Record<Tone, string> = {
 };
 
 /** Errors are announced assertively, everything else politely. */
-export function Alert({ tone, title, children, className = "" }: { tone: Tone; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  title,
+  children,
+  className = "",
+}: {
+  tone: Tone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}

@@ -35,6 +35,10 @@ export function Button({
   );
 }
 
-export function ButtonLink({ variant = "primary", className = "", ...props }: ComponentProps<typeof Link> & { variant?: Variant }) {
+export function ButtonLink({
+  variant = "primary",
+  className = "",
+  ...props
+}: ComponentProps<typeof Link> & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...props} />;
 }

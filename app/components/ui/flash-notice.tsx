@@ -14,7 +14,15 @@ export interface Notice {
  * Shows a notice inline when the page was rendered on the server (JavaScript off, or a full page
  * load), and as a toast when it arrives through a client-side navigation. Key it by notice id.
  */
-export function FlashNotice({ notice, duration, className = "mb-6" }: { notice: Notice; duration?: number; className?: string }) {
+export function FlashNotice({
+  notice,
+  duration,
+  className = "mb-6",
+}: {
+  notice: Notice;
+  duration?: number;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const [inline] = useState(!hydrated);
   const shown = useRef(false);

@@ -24,7 +24,12 @@ export function Popover({
   return (
     // Submitting a form inside closes the panel; the outcome arrives as a toast or a redirect.
     <details ref={details} className="group relative" onSubmit={() => details.current?.removeAttribute("open")}>
-      <summary aria-label={ariaLabel} className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>{label}</summary>
+      <summary
+        aria-label={ariaLabel}
+        className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}
+      >
+        {label}
+      </summary>
       <div
         className={`z-30 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-lg max-sm:fixed max-sm:inset-x-3 max-sm:bottom-3 max-sm:max-h-[80vh] max-sm:overflow-y-auto max-sm:shadow-2xl sm:absolute sm:mt-2 ${
           align === "right" ? "sm:right-0" : "sm:left-0"

@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 /** Section 9 constants. */
-export const TOOLTIP = { maxWidth: 480, showDelayMs: 100, hideDelayMs: 0, enterMs: 200, exitMs: 100, longPressMs: 500, touchBelowPx: 768 };
+export const TOOLTIP = {
+  maxWidth: 480,
+  showDelayMs: 100,
+  hideDelayMs: 0,
+  enterMs: 200,
+  exitMs: 100,
+  longPressMs: 500,
+  touchBelowPx: 768,
+};
 
 /**
  * Hover/focus tooltip; in touch mode (viewport under 768 px) a 500 ms long press shows it.

@@ -14,7 +14,10 @@ export function MostBookmarked({ workspaces }: { workspaces: Workspace[] }) {
         <ol className="mt-3 divide-y divide-slate-100">
           {workspaces.map((w) => (
             <li key={w.id} className="flex items-center justify-between gap-3 py-2.5">
-              <Link to={`/workspace/${w.id}`} className="min-w-0 truncate text-sm font-medium text-slate-800 hover:text-brand-700">
+              <Link
+                to={`/workspace/${w.id}`}
+                className="min-w-0 truncate text-sm font-medium text-slate-800 hover:text-brand-700"
+              >
                 {w.name}
               </Link>
               <span className="shrink-0 text-xs text-slate-500" title="Bookmarks">

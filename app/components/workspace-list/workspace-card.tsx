@@ -12,7 +12,10 @@ export function WorkspaceCard({ workspace: w }: { workspace: Workspace }) {
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-100 hover:shadow">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-base font-semibold text-slate-900">
-          <Link to={`/workspace/${w.id}`} className="line-clamp-2 break-words hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Link
+            to={`/workspace/${w.id}`}
+            className="line-clamp-2 break-words hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             {w.name}
           </Link>
         </h3>
@@ -23,10 +26,18 @@ export function WorkspaceCard({ workspace: w }: { workspace: Workspace }) {
         {owner ? <Badge tone="brand">Owner</Badge> : <Badge tone="amber">Bookmarked</Badge>}
         {w.is_published ? <Badge>Published</Badge> : null}
         <span>Updated {dateFormat.format(new Date(w.updated_at))}</span>
-        {w.bookmark_count > 0 ? <span>· {w.bookmark_count} bookmark{w.bookmark_count === 1 ? "" : "s"}</span> : null}
+        {w.bookmark_count > 0 ? (
+          <span>
+            · {w.bookmark_count} bookmark{w.bookmark_count === 1 ? "" : "s"}
+          </span>
+        ) : null}
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-        <Link to={`/workspace/${w.id}`} className={buttonClass("secondary", "px-3 py-1.5")} aria-label={`Open ${w.name}`}>
+        <Link
+          to={`/workspace/${w.id}`}
+          className={buttonClass("secondary", "px-3 py-1.5")}
+          aria-label={`Open ${w.name}`}
+        >
           Open
         </Link>
         <IntentForm

@@ -12,7 +12,10 @@ const TABS: { filter: WorkspaceFilter; label: string }[] = [
 ];
 
 const EMPTY: Record<WorkspaceFilter, { title: string; body: string }> = {
-  all: { title: "No workspaces yet", body: "Create a Pod to gather the documents for a question, then ask away in threads." },
+  all: {
+    title: "No workspaces yet",
+    body: "Create a Pod to gather the documents for a question, then ask away in threads.",
+  },
   owned: { title: "You haven't created a workspace yet", body: "Use “New workspace” to start your first Pod." },
   bookmarked: { title: "No bookmarks yet", body: "Bookmark a public workspace to keep it here, next to your own." },
 };
@@ -20,7 +23,10 @@ const EMPTY: Record<WorkspaceFilter, { title: string; body: string }> = {
 export function WorkspaceList({ workspaces, filter }: { workspaces: Workspace[]; filter: WorkspaceFilter }) {
   return (
     <section aria-label="Workspaces" className="space-y-4">
-      <nav aria-label="Filter workspaces" className="inline-flex rounded-lg border border-slate-200 bg-white p-1 shadow-sm">
+      <nav
+        aria-label="Filter workspaces"
+        className="inline-flex rounded-lg border border-slate-200 bg-white p-1 shadow-sm"
+      >
         {TABS.map((t) => (
           <Link
             key={t.filter}
@@ -38,7 +44,10 @@ export function WorkspaceList({ workspaces, filter }: { workspaces: Workspace[];
         <Card className="flex flex-col items-center px-6 py-14 text-center">
           <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-600">
             <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7z" strokeLinejoin="round" />
+              <path
+                d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7z"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
           <h2 className="mt-4 text-base font-semibold text-slate-900">{EMPTY[filter].title}</h2>

@@ -14,8 +14,18 @@ export function CopyLinkButton({ path, className }: { path: string; className: s
   };
   return (
     <button type="button" onClick={copy} disabled={!hydrated} className={className}>
-      <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
-        <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" strokeLinecap="round" />
+      <svg
+        viewBox="0 0 20 20"
+        className="size-4"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      >
+        <path
+          d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9"
+          strokeLinecap="round"
+        />
       </svg>
       Copy link
     </button>

@@ -15,7 +15,9 @@ export function EditWorkspaceForm({ workspace: w, className }: { workspace: Work
             <Field label="Name" name="name" required maxLength={200} defaultValue={w.name} autoComplete="off" />
             <TextArea label="Description" name="description" rows={3} maxLength={2000} defaultValue={w.description} />
             <div className="flex justify-end">
-              <Button pending={pending} disabled={pending}>{pending ? "Saving..." : "Save"}</Button>
+              <Button pending={pending} disabled={pending}>
+                {pending ? "Saving..." : "Save"}
+              </Button>
             </div>
           </>
         )}

@@ -4,10 +4,19 @@ import { Field } from "../ui/field.tsx";
 import { Popover } from "../ui/popover.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
-const item = "block w-full rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50";
+const item =
+  "block w-full rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50";
 
 /** The "…" menu of one thread: rename, pin, bookmark, delete (owners get all, readers bookmark). */
-export function ThreadActions({ workspaceId, thread: t, owner }: { workspaceId: string; thread: Thread; owner: boolean }) {
+export function ThreadActions({
+  workspaceId,
+  thread: t,
+  owner,
+}: {
+  workspaceId: string;
+  thread: Thread;
+  owner: boolean;
+}) {
   const fields = { threadId: t.id };
   return (
     <Popover
@@ -19,22 +28,48 @@ export function ThreadActions({ workspaceId, thread: t, owner }: { workspaceId: 
     >
       <div className="space-y-1">
         {owner ? (
-          <WorkspaceForm workspaceId={workspaceId} intent="rename-thread" fields={fields} className="space-y-2 border-b border-slate-100 pb-3">
+          <WorkspaceForm
+            workspaceId={workspaceId}
+            intent="rename-thread"
+            fields={fields}
+            className="space-y-2 border-b border-slate-100 pb-3"
+          >
             {(pending) => (
               <>
-                <Field label="Thread name" name="name" required maxLength={200} defaultValue={t.name} autoComplete="off" />
-                <Button pending={pending} disabled={pending} className="w-full py-1.5">Rename</Button>
+                <Field
+                  label="Thread name"
+                  name="name"
+                  required
+                  maxLength={200}
+                  defaultValue={t.name}
+                  autoComplete="off"
+                />
+                <Button pending={pending} disabled={pending} className="w-full py-1.5">
+                  Rename
+                </Button>
               </>
             )}
           </WorkspaceForm>
         ) : null}
         {owner ? (
           <WorkspaceForm workspaceId={workspaceId} intent={t.is_pinned ? "unpin-thread" : "pin-thread"} fields={fields}>
-            {(pending) => <button type="submit" disabled={pending} className={item}>{t.is_pinned ? "Unpin" : "Pin to top"}</button>}
+            {(pending) => (
+              <button type="submit" disabled={pending} className={item}>
+                {t.is_pinned ? "Unpin" : "Pin to top"}
+              </button>
+            )}
           </WorkspaceForm>
         ) : null}
-        <WorkspaceForm workspaceId={workspaceId} intent={t.is_bookmarked ? "unbookmark-thread" : "bookmark-thread"} fields={fields}>
-          {(pending) => <button type="submit" disabled={pending} className={item}>{t.is_bookmarked ? "Remove bookmark" : "Bookmark"}</button>}
+        <WorkspaceForm
+          workspaceId={workspaceId}
+          intent={t.is_bookmarked ? "unbookmark-thread" : "bookmark-thread"}
+          fields={fields}
+        >
+          {(pending) => (
+            <button type="submit" disabled={pending} className={item}>
+              {t.is_bookmarked ? "Remove bookmark" : "Bookmark"}
+            </button>
+          )}
         </WorkspaceForm>
         {owner ? (
           <WorkspaceForm
@@ -43,7 +78,11 @@ export function ThreadActions({ workspaceId, thread: t, owner }: { workspaceId: 
             fields={fields}
             confirm={`Delete the thread "${t.name}" and its messages? This action cannot be undone.`}
           >
-            {(pending) => <button type="submit" disabled={pending} className={`${item} text-red-700 hover:bg-red-50`}>Delete thread</button>}
+            {(pending) => (
+              <button type="submit" disabled={pending} className={`${item} text-red-700 hover:bg-red-50`}>
+                Delete thread
+              </button>
+            )}
           </WorkspaceForm>
         ) : null}
       </div>

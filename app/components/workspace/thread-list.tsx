@@ -6,21 +6,40 @@ import { ThreadActions } from "./thread-actions.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
 /** The workspace's threads, pinned first (the API's order), with a start-a-thread form for owners. */
-export function ThreadList({ workspace, threads, signedIn }: { workspace: Workspace; threads: Thread[]; signedIn: boolean }) {
+export function ThreadList({
+  workspace,
+  threads,
+  signedIn,
+}: {
+  workspace: Workspace;
+  threads: Thread[];
+  signedIn: boolean;
+}) {
   const owner = workspace.permission === "owner";
   return (
     <nav aria-label="Threads" className="self-start rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <div className="flex items-center justify-between px-1 pb-2">
         <h2 className="text-sm font-semibold text-slate-900">Threads</h2>
-        <NavLink end to={`/workspace/${workspace.id}`} className="text-xs font-medium text-brand-600 hover:text-brand-700">
+        <NavLink
+          end
+          to={`/workspace/${workspace.id}`}
+          className="text-xs font-medium text-brand-600 hover:text-brand-700"
+        >
           Files
         </NavLink>
       </div>
       {owner ? (
-        <WorkspaceForm key={threads.length} workspaceId={workspace.id} intent="create-thread" className="mb-3 flex gap-2">
+        <WorkspaceForm
+          key={threads.length}
+          workspaceId={workspace.id}
+          intent="create-thread"
+          className="mb-3 flex gap-2"
+        >
           {(pending) => (
             <>
-              <label htmlFor="new-thread-name" className="sr-only">New thread name</label>
+              <label htmlFor="new-thread-name" className="sr-only">
+                New thread name
+              </label>
               <input
                 id="new-thread-name"
                 name="name"
@@ -28,13 +47,17 @@ export function ThreadList({ workspace, threads, signedIn }: { workspace: Worksp
                 placeholder="New thread name (optional)"
                 className="min-w-0 flex-1 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
               />
-              <Button pending={pending} disabled={pending} className="px-3 py-1.5">New thread</Button>
+              <Button pending={pending} disabled={pending} className="px-3 py-1.5">
+                New thread
+              </Button>
             </>
           )}
         </WorkspaceForm>
       ) : null}
       {threads.length === 0 ? (
-        <p className="px-1 py-4 text-sm text-slate-500">{owner ? "No threads yet. Start one to ask about these files." : "No threads in this workspace yet."}</p>
+        <p className="px-1 py-4 text-sm text-slate-500">
+          {owner ? "No threads yet. Start one to ask about these files." : "No threads in this workspace yet."}
+        </p>
       ) : (
         <ul className="max-h-[28rem] space-y-0.5 overflow-y-auto lg:max-h-none">
           {threads.map((t) => (
@@ -47,9 +70,17 @@ export function ThreadList({ workspace, threads, signedIn }: { workspace: Worksp
                   }`
                 }
               >
-                {t.is_pinned ? <span title="Pinned" aria-label="Pinned">📌</span> : null}
+                {t.is_pinned ? (
+                  <span title="Pinned" aria-label="Pinned">
+                    📌
+                  </span>
+                ) : null}
                 <span className="truncate">{t.name}</span>
-                {t.is_bookmarked ? <span title="Bookmarked" aria-label="Bookmarked" className="text-amber-500">★</span> : null}
+                {t.is_bookmarked ? (
+                  <span title="Bookmarked" aria-label="Bookmarked" className="text-amber-500">
+                    ★
+                  </span>
+                ) : null}
               </NavLink>
               {signedIn ? <ThreadActions workspaceId={workspace.id} thread={t} owner={owner} /> : null}
             </li>

@@ -24,9 +24,21 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout 
       {owner ? (
         <WorkspaceForm workspaceId={w.id} intent="set-visibility" fields={{ is_public: String(!w.is_public) }}>
           {(pending) => (
-            <button type="submit" role="switch" aria-checked={w.is_public} aria-label="Public workspace" disabled={pending} className={button}>
-              <span aria-hidden="true" className={`relative h-4 w-7 rounded-full transition ${w.is_public ? "bg-emerald-500" : "bg-slate-300"}`}>
-                <span className={`absolute top-0.5 size-3 rounded-full bg-white shadow transition-all ${w.is_public ? "left-3.5" : "left-0.5"}`} />
+            <button
+              type="submit"
+              role="switch"
+              aria-checked={w.is_public}
+              aria-label="Public workspace"
+              disabled={pending}
+              className={button}
+            >
+              <span
+                aria-hidden="true"
+                className={`relative h-4 w-7 rounded-full transition ${w.is_public ? "bg-emerald-500" : "bg-slate-300"}`}
+              >
+                <span
+                  className={`absolute top-0.5 size-3 rounded-full bg-white shadow transition-all ${w.is_public ? "left-3.5" : "left-0.5"}`}
+                />
               </span>
               {pending ? "Updating..." : w.is_public ? "Public" : "Private"}
             </button>
@@ -51,7 +63,12 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout 
       ) : null}
       <WorkspaceForm workspaceId={w.id} intent="toggle-thoughts" fields={{ show: String(!showThoughts) }}>
         {(pending) => (
-          <button type="submit" disabled={pending} aria-pressed={showThoughts} className={buttonClass("ghost", `px-3 py-1.5 ${wide}`)}>
+          <button
+            type="submit"
+            disabled={pending}
+            aria-pressed={showThoughts}
+            className={buttonClass("ghost", `px-3 py-1.5 ${wide}`)}
+          >
             {showThoughts ? "Hide Thoughts" : "Show Thoughts"}
           </button>
         )}

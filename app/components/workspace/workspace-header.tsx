@@ -4,13 +4,27 @@ import { Popover } from "../ui/popover.tsx";
 import { WorkspaceActions } from "./workspace-actions.tsx";
 
 /** Title, description, the '(Published)' badge and the Pod actions (a menu on small screens). */
-export function WorkspaceHeader({ workspace, signedIn, showThoughts }: { workspace: Workspace; signedIn: boolean; showThoughts: boolean }) {
+export function WorkspaceHeader({
+  workspace,
+  signedIn,
+  showThoughts,
+}: {
+  workspace: Workspace;
+  signedIn: boolean;
+  showThoughts: boolean;
+}) {
   const actions = { workspace, signedIn, showThoughts };
   return (
-    <section aria-labelledby="workspace-title" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:flex-row md:items-start md:justify-between">
+    <section
+      aria-labelledby="workspace-title"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:flex-row md:items-start md:justify-between"
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 id="workspace-title" className="break-words text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
+          <h1
+            id="workspace-title"
+            className="break-words text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl"
+          >
             {workspace.name}
           </h1>
           {workspace.is_published ? <Badge tone="brand">(Published)</Badge> : null}

@@ -12,7 +12,11 @@ const CATALOG_CHARS = 4_000;
 
 const runSqlInput = zodSchema(
   z.object({
-    sql: z.string().min(1).max(defaultSqlLimits.maxSqlChars).describe("One DuckDB query, e.g. SELECT region, sum(revenue) FROM sales_2022 GROUP BY region"),
+    sql: z
+      .string()
+      .min(1)
+      .max(defaultSqlLimits.maxSqlChars)
+      .describe("One DuckDB query, e.g. SELECT region, sum(revenue) FROM sales_2022 GROUP BY region"),
   }),
 );
 
@@ -43,7 +47,12 @@ export function codeTools(ctx: ToolContext) {
         const { tables: loaded, problems } = await tables.forQuery(sql);
         try {
           const result = await runSql(sql, loaded);
-          const notes = [...problems.map(problemNote), ...loaded.filter((t) => t.rows_truncated && sql.toLowerCase().includes(t.name)).map((t) => `${t.name} holds only the first rows of ${t.filename} (the row limit was reached).`)];
+          const notes = [
+            ...problems.map(problemNote),
+            ...loaded
+              .filter((t) => t.rows_truncated && sql.toLowerCase().includes(t.name))
+              .map((t) => `${t.name} holds only the first rows of ${t.filename} (the row limit was reached).`),
+          ];
           return notes.length ? { ...result, notes } : result;
         } catch (err) {
           if (!(err instanceof SandboxError)) throw err;
@@ -75,10 +84,14 @@ export function codeTools(ctx: ToolContext) {
 /** Every table with its columns, for an error result. */
 async function catalog(tables: WorkspaceTables): Promise<string> {
   const { tables: all, problems } = await tables.all();
-  if (all.length === 0 && problems.length === 0) return "This workspace (or the question's files) has no CSV, TSV or .xlsx files, so there are no tables.";
+  if (all.length === 0 && problems.length === 0)
+    return "This workspace (or the question's files) has no CSV, TSV or .xlsx files, so there are no tables.";
   const lines = [
     "The tables are:",
-    ...all.map((t: WorkspaceTable) => `- ${t.name}(${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}): ${t.rows.length} rows from ${t.filename}${t.sheet ? `, sheet "${t.sheet}"` : ""}`),
+    ...all.map(
+      (t: WorkspaceTable) =>
+        `- ${t.name}(${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}): ${t.rows.length} rows from ${t.filename}${t.sheet ? `, sheet "${t.sheet}"` : ""}`,
+    ),
     ...problems.map((p) => `- ${problemNote(p)}`),
   ];
   const text = lines.join("\n");

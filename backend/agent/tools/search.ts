@@ -40,11 +40,23 @@ export function searchTools(ctx: ToolContext) {
       inputSchema: searchDocumentsInput,
       execute: async ({ query, file_ids, limit }) => {
         const fileIds = scope(ctx, file_ids);
-        const { results } = await searchWorkspace(ctx.deps, { actor: ctx.actor, workspaceId: ctx.workspaceId, query, fileIds, limit: limit ?? 8 });
+        const { results } = await searchWorkspace(ctx.deps, {
+          actor: ctx.actor,
+          workspaceId: ctx.workspaceId,
+          query,
+          fileIds,
+          limit: limit ?? 8,
+        });
         return {
           results: results.map((r) => {
             const text = r.text.slice(0, PASSAGE_CHARS);
-            const s = ctx.sources.add({ file_id: r.file_id, version_id: r.version_id, filename: r.filename, page: r.page, text });
+            const s = ctx.sources.add({
+              file_id: r.file_id,
+              version_id: r.version_id,
+              filename: r.filename,
+              page: r.page,
+              text,
+            });
             return { n: s.n, file_id: r.file_id, filename: r.filename, page: r.page, text };
           }),
         };
@@ -63,11 +75,22 @@ export function searchTools(ctx: ToolContext) {
         const out = rows.map((r) => {
           const text = r.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
           budget -= text.length;
-          const s = ctx.sources.add({ file_id: file.id, version_id: file.current_version_id!, filename: file.filename, page: r.page, text });
+          const s = ctx.sources.add({
+            file_id: file.id,
+            version_id: file.current_version_id!,
+            filename: file.filename,
+            page: r.page,
+            text,
+          });
           return { n: s.n, page: r.page, text, truncated: text.length < r.text.length };
         });
         const found = new Set(rows.map((r) => r.page));
-        return { file_id: file.id, filename: file.filename, pages: out, missing_pages: wanted.filter((p) => !found.has(p)) };
+        return {
+          file_id: file.id,
+          filename: file.filename,
+          pages: out,
+          missing_pages: wanted.filter((p) => !found.has(p)),
+        };
       },
     }),
   };

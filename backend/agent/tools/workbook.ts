@@ -22,7 +22,11 @@ const WRITE_MAX_VALUES = 200;
 
 const source = {
   file_id: z.string().min(1).optional().describe("A workspace file (an .xlsx) by file_id"),
-  version_id: z.string().min(1).optional().describe("A thread file version by version_id (e.g. a workbook you wrote earlier in this thread)"),
+  version_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A thread file version by version_id (e.g. a workbook you wrote earlier in this thread)"),
 };
 
 const readWorkbookInput = zodSchema(
@@ -36,7 +40,11 @@ const readWorkbookInput = zodSchema(
 const traceFormulaInput = zodSchema(
   z.object({
     ...source,
-    cell: z.string().min(1).max(200).describe("The cell, like Sheet1!B5 or 'My sheet'!C7, or a defined name of one cell"),
+    cell: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe("The cell, like Sheet1!B5 or 'My sheet'!C7, or a defined name of one cell"),
     direction: z.enum(["precedents", "dependents", "both"]).optional().describe("Default precedents"),
     max_depth: z.number().int().min(1).max(TRACE_MAX_DEPTH).optional(),
   }),
@@ -73,7 +81,11 @@ export function workbookTools(ctx: ToolContext) {
       execute: ({ file_id, version_id, cell, direction, max_depth }) =>
         guarded(async () => {
           const { bytes, ...from } = await workbookBytes(ctx, { file_id, version_id });
-          const trace = traceFormula(await loadWorkbook(bytes), cell, { direction, maxDepth: max_depth ?? TRACE_MAX_DEPTH, maxNodes: TRACE_MAX_NODES });
+          const trace = traceFormula(await loadWorkbook(bytes), cell, {
+            direction,
+            maxDepth: max_depth ?? TRACE_MAX_DEPTH,
+            maxNodes: TRACE_MAX_NODES,
+          });
           return { ...from, ...trace };
         }),
     }),
@@ -100,7 +112,12 @@ export function workbookTools(ctx: ToolContext) {
             originalFileId: base?.source === "workspace" ? base.file_id : undefined,
             messageId: ctx.messageId ?? null,
           });
-          ctx.emit?.({ type: "file_version_created", file_id: saved.file_id, version_id: saved.version_id, filename: saved.filename });
+          ctx.emit?.({
+            type: "file_version_created",
+            file_id: saved.file_id,
+            version_id: saved.version_id,
+            filename: saved.filename,
+          });
           const values = Object.entries(written.summary.values);
           return {
             file_id: saved.file_id,
@@ -116,31 +133,56 @@ export function workbookTools(ctx: ToolContext) {
   };
 }
 
-type Loaded = { bytes: Uint8Array; source: "workspace" | "thread"; file_id: string; version_id: string; filename: string };
+type Loaded = {
+  bytes: Uint8Array;
+  source: "workspace" | "thread";
+  file_id: string;
+  version_id: string;
+  filename: string;
+};
 
 /** The bytes of the workbook a call names: a workspace file (within the question's scope) or a thread file version. */
 async function workbookBytes(ctx: ToolContext, o: { file_id?: string; version_id?: string }): Promise<Loaded> {
-  if (Boolean(o.file_id) === Boolean(o.version_id)) throw new ToolInputError("Name the workbook with exactly one of file_id (a workspace file) or version_id (a thread file version).");
+  if (Boolean(o.file_id) === Boolean(o.version_id))
+    throw new ToolInputError(
+      "Name the workbook with exactly one of file_id (a workspace file) or version_id (a thread file version).",
+    );
   const db = ctx.deps.db.kysely;
-  let row: { blob_key: string | null; byte_size: number | string | null; file_id: string; version_id: string | null; filename: string };
+  let row: {
+    blob_key: string | null;
+    byte_size: number | string | null;
+    file_id: string;
+    version_id: string | null;
+    filename: string;
+  };
   let from: Loaded["source"];
   if (o.file_id) {
-    if (ctx.fileIds && !ctx.fileIds.includes(o.file_id)) throw new ToolInputError("That file is outside the files this question is limited to.");
+    if (ctx.fileIds && !ctx.fileIds.includes(o.file_id))
+      throw new ToolInputError("That file is outside the files this question is limited to.");
     const f = await findFile(db, { id: o.file_id, scope: "workspace", workspaceId: ctx.workspaceId });
     if (!f || f.status === "uploading") throw new ToolInputError(`No file ${o.file_id} in this workspace.`);
     row = { ...f, file_id: f.id };
     from = "workspace";
   } else {
-    const v = ctx.threadId ? await findVersion(db, { workspaceId: ctx.workspaceId, threadId: ctx.threadId, versionId: o.version_id! }) : undefined;
+    const v = ctx.threadId
+      ? await findVersion(db, { workspaceId: ctx.workspaceId, threadId: ctx.threadId, versionId: o.version_id! })
+      : undefined;
     if (!v) throw new ToolInputError(`No thread file version ${o.version_id} in this thread.`);
     row = v;
     from = "thread";
   }
   if (!row.blob_key || !row.version_id) throw new ToolInputError(`The file ${row.filename} has no stored bytes yet.`);
-  if (Number(row.byte_size) > defaultWorkbookLimits.maxFileBytes) throw new ToolInputError(`${row.filename} is too large for the workbook tools.`);
+  if (Number(row.byte_size) > defaultWorkbookLimits.maxFileBytes)
+    throw new ToolInputError(`${row.filename} is too large for the workbook tools.`);
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.deps.blobs.get(row.blob_key)) chunks.push(chunk as Buffer);
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), source: from, file_id: row.file_id, version_id: row.version_id, filename: row.filename };
+  return {
+    bytes: new Uint8Array(Buffer.concat(chunks)),
+    source: from,
+    file_id: row.file_id,
+    version_id: row.version_id,
+    filename: row.filename,
+  };
 }
 
 /** Workbook and API refusals become the tool's error, which the model reads and can act on. */

@@ -6,7 +6,12 @@ import { decodeText } from "./text.ts";
 export function parseCsv(bytes: Uint8Array, fileName: string, limits: ParseLimits): ParsedDocument {
   const text = decodeText(bytes);
   const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
-  const delimiter = /\.tsv$/i.test(fileName) || count(firstLine, "\t") > count(firstLine, ",") ? "\t" : count(firstLine, ";") > count(firstLine, ",") ? ";" : ",";
+  const delimiter =
+    /\.tsv$/i.test(fileName) || count(firstLine, "\t") > count(firstLine, ",")
+      ? "\t"
+      : count(firstLine, ";") > count(firstLine, ",")
+        ? ";"
+        : ",";
   const rows = parseDelimitedRows(text, delimiter);
   const name = fileName.replace(/\.(csv|tsv)$/i, "");
   const pages = rowsToPages(name, rows, limits.rowsPerSheetPage, 1);

@@ -10,7 +10,26 @@ export interface Block {
   text: string;
 }
 
-const BLOCK_TAGS = new Set(["p", "div", "section", "article", "header", "footer", "blockquote", "pre", "br", "hr", "dd", "dt", "caption", "figcaption", "address", "main", "aside", "nav"]);
+const BLOCK_TAGS = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "blockquote",
+  "pre",
+  "br",
+  "hr",
+  "dd",
+  "dt",
+  "caption",
+  "figcaption",
+  "address",
+  "main",
+  "aside",
+  "nav",
+]);
 const SKIP_TAGS = new Set(["script", "style", "head", "noscript", "template", "svg", "title"]);
 const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<!?\/?([a-zA-Z][a-zA-Z0-9-]*)?((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
@@ -72,7 +91,28 @@ export function htmlToBlocks(html: string): { blocks: Block[]; title: string } {
   return { blocks, title };
 }
 
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", copy: "©", reg: "®", trade: "™", euro: "€", pound: "£", bull: "•", middot: "·" };
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  euro: "€",
+  pound: "£",
+  bull: "•",
+  middot: "·",
+};
 
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {

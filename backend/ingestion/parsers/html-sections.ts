@@ -26,7 +26,13 @@ export function blocksToSections(blocks: Block[], splitLevel = 2): ParsedPage[] 
     }
     const tight = (block.kind === "row" || block.kind === "item") && prev === block.kind;
     if (prev !== null && !tight) lines.push("");
-    lines.push(block.kind === "item" ? `- ${block.text}` : block.kind === "heading" ? `${"#".repeat(block.level ?? 1)} ${block.text}` : block.text);
+    lines.push(
+      block.kind === "item"
+        ? `- ${block.text}`
+        : block.kind === "heading"
+          ? `${"#".repeat(block.level ?? 1)} ${block.text}`
+          : block.text,
+    );
     prev = block.kind;
   }
   flush();

@@ -6,12 +6,16 @@ import { recognizeImage } from "./ocr.ts";
 export async function parseImage(bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
   // Check the size the header claims before anything decodes the pixels (a decompression bomb).
   const size = readImageSize(bytes);
-  if (!size) throw new ParseError("corrupt", "The image header cannot be read (not a PNG, JPEG, TIFF or WebP, or truncated).");
+  if (!size)
+    throw new ParseError("corrupt", "The image header cannot be read (not a PNG, JPEG, TIFF or WebP, or truncated).");
   if (!size.width || !size.height) throw new ParseError("corrupt", "The image header gives a zero width or height.");
   const megapixels = (size.width * size.height) / 1e6;
   if (size.width * size.height > limits.maxImagePixels) {
     const limit = limits.maxImagePixels / 1e6;
-    throw new ParseError("too-large", `The image is ${size.width} x ${size.height} pixels (${megapixels.toFixed(0)} MP); the limit is ${limit} MP.`);
+    throw new ParseError(
+      "too-large",
+      `The image is ${size.width} x ${size.height} pixels (${megapixels.toFixed(0)} MP); the limit is ${limit} MP.`,
+    );
   }
   let ocr;
   try {

@@ -9,5 +9,10 @@ const nativePush = Array.prototype.push;
 
 export function restoreNativeArrayPush(): void {
   if (Array.prototype.push === nativePush) return;
-  Object.defineProperty(Array.prototype, "push", { value: nativePush, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(Array.prototype, "push", {
+    value: nativePush,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
 }

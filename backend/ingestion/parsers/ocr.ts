@@ -35,7 +35,14 @@ export async function recognizeImage(image: Buffer, scale = 1): Promise<OcrResul
         const start = text.length;
         text += str;
         const { x0, y0, x1, y1 } = line.bbox;
-        spans.push({ start, end: text.length, x: x0 / scale, y: y0 / scale, w: (x1 - x0) / scale, h: (y1 - y0) / scale });
+        spans.push({
+          start,
+          end: text.length,
+          x: x0 / scale,
+          y: y0 / scale,
+          w: (x1 - x0) / scale,
+          h: (y1 - y0) / scale,
+        });
       }
     }
   }

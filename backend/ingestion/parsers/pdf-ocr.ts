@@ -19,7 +19,9 @@ export async function ocrPdfPage(
 ): Promise<Pick<ParsedPage, "kind" | "text" | "spans" | "needsOcr">> {
   const viewport = page.getViewport({ scale: OCR_SCALE });
   // pdf.js types its factory as Object; in Node it is NodeCanvasFactory over @napi-rs/canvas.
-  const factory = canvasFactory as { create(w: number, h: number): { canvas: CanvasLike; context: CanvasRenderingContext2D } };
+  const factory = canvasFactory as {
+    create(w: number, h: number): { canvas: CanvasLike; context: CanvasRenderingContext2D };
+  };
   let rendered: { canvas: CanvasLike; context: CanvasRenderingContext2D };
   try {
     rendered = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));

@@ -6,7 +6,12 @@ import { layOutRuns, type PlacedRun } from "./pdf-layout.ts";
 import { ocrPdfPage } from "./pdf-ocr.ts";
 
 /** Text per page with positions; pages without a text layer are OCR'd (or marked `needsOcr`). */
-export async function parsePdf(bytes: Uint8Array, fileName: string, limits: ParseLimits, onProgress?: OnPageProgress): Promise<ParsedDocument> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: ParseLimits,
+  onProgress?: OnPageProgress,
+): Promise<ParsedDocument> {
   const doc = await openPdf(bytes);
   try {
     const info = await doc.getMetadata().catch(() => null);
@@ -21,8 +26,13 @@ export async function parsePdf(bytes: Uint8Array, fileName: string, limits: Pars
       page.cleanup();
       await onProgress?.(n, doc.numPages);
     }
-    const title = typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
-    return { title, pages, metadata: { pageCount: doc.numPages, ocrPages: pages.filter((p) => p.kind === "ocr").length } };
+    const title =
+      typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
+    return {
+      title,
+      pages,
+      metadata: { pageCount: doc.numPages, ocrPages: pages.filter((p) => p.kind === "ocr").length },
+    };
   } finally {
     await doc.destroy();
   }
@@ -30,7 +40,13 @@ export async function parsePdf(bytes: Uint8Array, fileName: string, limits: Pars
 
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // pdf.js takes ownership of (detaches) the buffer it is given, so hand it a copy.
-  const task = getDocument({ data: bytes.slice(), disableFontFace: true, isEvalSupported: false, verbosity: 0, stopAtErrors: false });
+  const task = getDocument({
+    data: bytes.slice(),
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
   try {
     const doc = await task.promise;
     restoreNativeArrayPush();
@@ -42,7 +58,12 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
-async function readPage(page: PDFPageProxy, n: number, limits: ParseLimits, canvasFactory: object): Promise<ParsedPage> {
+async function readPage(
+  page: PDFPageProxy,
+  n: number,
+  limits: ParseLimits,
+  canvasFactory: object,
+): Promise<ParsedPage> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent().catch((err: unknown) => {
     throw new ParseError("corrupt", `The text of page ${n} cannot be read: ${messageOf(err)}`);

@@ -4,16 +4,29 @@ import { ParseError, type ParseLimits, type ParsedDocument, type ParsedPage } fr
 import { decodeEntities } from "./html-blocks.ts";
 import { inspectZip } from "./zip-guard.ts";
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", removeNSPrefix: true, isArray: (name) => name === "Relationship" });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  removeNSPrefix: true,
+  isArray: (name) => name === "Relationship",
+});
 
 /** One page per slide, in the presentation's order; the title placeholder is the page heading. */
-export async function parsePptx(path: string, bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
+export async function parsePptx(
+  path: string,
+  bytes: Uint8Array,
+  fileName: string,
+  limits: ParseLimits,
+): Promise<ParsedDocument> {
   await inspectZip(path, limits, "presentation");
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
   } catch (err) {
-    throw new ParseError("corrupt", `The presentation cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ParseError(
+      "corrupt",
+      `The presentation cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const pages: ParsedPage[] = [];
   for (const [i, slidePath] of (await slideOrder(zip)).entries()) {
@@ -30,7 +43,8 @@ export async function parsePptx(path: string, bytes: Uint8Array, fileName: strin
 async function slideOrder(zip: JSZip): Promise<string[]> {
   const presentation = await zip.file("ppt/presentation.xml")?.async("string");
   const rels = await zip.file("ppt/_rels/presentation.xml.rels")?.async("string");
-  if (!presentation || !rels) throw new ParseError("corrupt", "The presentation has no slide list (ppt/presentation.xml).");
+  if (!presentation || !rels)
+    throw new ParseError("corrupt", "The presentation has no slide list (ppt/presentation.xml).");
   const targets = new Map<string, string>();
   for (const rel of (xml.parse(rels).Relationships?.Relationship ?? []) as { Id: string; Target: string }[]) {
     targets.set(rel.Id, rel.Target.replace(/^\/?(ppt\/)?/, "ppt/"));
@@ -47,7 +61,17 @@ export function slideText(slideXml: string): { text: string; title: string } {
   for (const shape of slideXml.split(/<p:(?:sp|graphicFrame)[\s>]/).slice(1)) {
     const isTitle = /<p:ph [^>]*type="(title|ctrTitle)"/.test(shape);
     const rows = shape.split(/<a:tr[\s>]/);
-    const body = rows.length > 1 ? rows.slice(1).map((row) => row.split(/<a:tc[\s>]/).slice(1).map(paragraphs).map((p) => p.join(" ")).join(" | ")) : paragraphs(shape);
+    const body =
+      rows.length > 1
+        ? rows.slice(1).map((row) =>
+            row
+              .split(/<a:tc[\s>]/)
+              .slice(1)
+              .map(paragraphs)
+              .map((p) => p.join(" "))
+              .join(" | "),
+          )
+        : paragraphs(shape);
     if (isTitle && !title) title = body.join(" ");
     lines.push(...body.filter((l) => l.trim()));
   }
@@ -57,7 +81,11 @@ export function slideText(slideXml: string): { text: string; title: string } {
 function paragraphs(fragment: string): string[] {
   return fragment
     .split(/<\/a:p>/)
-    .map((p) => [...p.matchAll(/<a:t>([^<]*)<\/a:t>|<a:br\/>/g)].map((m) => (m[1] !== undefined ? decodeEntities(m[1]) : " ")).join(""))
+    .map((p) =>
+      [...p.matchAll(/<a:t>([^<]*)<\/a:t>|<a:br\/>/g)]
+        .map((m) => (m[1] !== undefined ? decodeEntities(m[1]) : " "))
+        .join(""),
+    )
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter(Boolean);
 }

@@ -20,7 +20,13 @@ export function rowsToPages(sheet: string, rows: SheetRow[], perPage: number, fi
   const chunks = body.length ? Math.ceil(body.length / perPage) : 1;
   for (let k = 0; k < chunks; k++) {
     const part = [header!, ...body.slice(k * perPage, (k + 1) * perPage)];
-    pages.push({ page: firstPage + k, kind: "sheet", heading: sheet, text: part.map(line).join("\n"), sheet: { sheet, rows: part.map((r) => r.n) } });
+    pages.push({
+      page: firstPage + k,
+      kind: "sheet",
+      heading: sheet,
+      text: part.map(line).join("\n"),
+      sheet: { sheet, rows: part.map((r) => r.n) },
+    });
   }
   return pages;
 }

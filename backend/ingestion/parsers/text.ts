@@ -19,7 +19,13 @@ export function parseText(bytes: Uint8Array, fileName: string, markdown: boolean
   let size = 0;
   const flush = () => {
     const pageText = lines.join("\n").replace(/^\n+|\s+$/g, "");
-    if (pageText) pages.push({ page: pages.length + 1, kind: markdown ? "section" : "text", text: pageText, ...(heading ? { heading } : {}) });
+    if (pageText)
+      pages.push({
+        page: pages.length + 1,
+        kind: markdown ? "section" : "text",
+        text: pageText,
+        ...(heading ? { heading } : {}),
+      });
     lines = [];
     size = 0;
   };
@@ -39,5 +45,9 @@ export function parseText(bytes: Uint8Array, fileName: string, markdown: boolean
   }
   flush();
   const firstH1 = markdown ? /^#\s+(.+)$/m.exec(text)?.[1] : undefined;
-  return { title: firstH1?.trim() || fileName.replace(/\.(txt|md|markdown|text)$/i, ""), pages, metadata: { characters: text.length } };
+  return {
+    title: firstH1?.trim() || fileName.replace(/\.(txt|md|markdown|text)$/i, ""),
+    pages,
+    metadata: { characters: text.length },
+  };
 }

@@ -27,7 +27,13 @@ export async function parseXlsx(path: string, fileName: string, limits: ParseLim
 }
 
 async function streamXlsx(path: string, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "cache",
+    entries: "ignore",
+  });
   const pages: ParsedPage[] = [];
   const sheetNames: string[] = [];
   let formulas = 0;
@@ -52,7 +58,9 @@ async function streamXlsx(path: string, fileName: string, limits: ParseLimits): 
     throw new ParseError("corrupt", `The workbook cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   // The streaming reader keeps workbook.xml's model, including the defined names (not in its types).
-  const names = ((reader as unknown as { model?: { definedNames?: DefinedName[] } }).model?.definedNames ?? []).filter((d) => d.name);
+  const names = ((reader as unknown as { model?: { definedNames?: DefinedName[] } }).model?.definedNames ?? []).filter(
+    (d) => d.name,
+  );
   return finish(fileName, pages, sheetNames, formulas, names);
 }
 
@@ -72,7 +80,9 @@ async function loadXlsx(path: string, fileName: string, limits: ParseLimits): Pr
       row.eachCell({ includeEmpty: true }, (cell, col) => {
         const formula = cell.formula;
         if (formula) formulas++;
-        cells[col - 1] = formula ? `${formatCell(cell.result as ExcelJS.CellValue)} [=${formula}]`.trim() : formatCell(cell.value);
+        cells[col - 1] = formula
+          ? `${formatCell(cell.result as ExcelJS.CellValue)} [=${formula}]`.trim()
+          : formatCell(cell.value);
       });
       rows.push({ n, cells: Array.from(cells, (c) => c ?? "") });
     });
@@ -80,15 +90,31 @@ async function loadXlsx(path: string, fileName: string, limits: ParseLimits): Pr
   }
   // definedNames.model is typed loosely by exceljs: [{ name, ranges }].
   const names = (workbook.definedNames.model as DefinedName[]).filter((d) => d.name);
-  return finish(fileName, pages, workbook.worksheets.map((w) => w.name), formulas, names);
+  return finish(
+    fileName,
+    pages,
+    workbook.worksheets.map((w) => w.name),
+    formulas,
+    names,
+  );
 }
 
-function finish(fileName: string, pages: ParsedPage[], sheets: string[], formulas: number, names: DefinedName[]): ParsedDocument {
+function finish(
+  fileName: string,
+  pages: ParsedPage[],
+  sheets: string[],
+  formulas: number,
+  names: DefinedName[],
+): ParsedDocument {
   if (names.length) {
     const text = ["Name | Refers to", ...names.map((d) => `${d.name} | ${(d.ranges ?? []).join(", ")}`)].join("\n");
     pages.push({ page: pages.length + 1, kind: "sheet", heading: "Named ranges", text });
   }
-  return { title: fileName.replace(/\.xlsx$/i, ""), pages, metadata: { sheets: sheets.join(", "), formulas, namedRanges: names.length } };
+  return {
+    title: fileName.replace(/\.xlsx$/i, ""),
+    pages,
+    metadata: { sheets: sheets.join(", "), formulas, namedRanges: names.length },
+  };
 }
 
 /** A cell as text; a formula shows its cached result then the formula: `55 [=SUM(A1:A10)]`. */

@@ -21,5 +21,10 @@ export async function parseZip(path: string, fileName: string, limits: ParseLimi
   } finally {
     zip.close();
   }
-  return { title: fileName.replace(/\.zip$/i, ""), pages: [], metadata: { entries: children.length, bytes: total }, children };
+  return {
+    title: fileName.replace(/\.zip$/i, ""),
+    pages: [],
+    metadata: { entries: children.length, bytes: total },
+    children,
+  };
 }

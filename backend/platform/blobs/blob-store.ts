@@ -17,12 +17,21 @@ export interface BlobStore {
    */
   commitUpload(key: string): Promise<boolean>;
   /** A URL the browser GETs the bytes from, saved as `filename`. */
-  createDownloadUrl(o: { key: string; filename: string; contentType: string; expiresInSeconds: number }): Promise<string>;
+  createDownloadUrl(o: {
+    key: string;
+    filename: string;
+    contentType: string;
+    expiresInSeconds: number;
+  }): Promise<string>;
   /**
    * Stores a stream (server-side imports); fails with BlobTooLargeError past maxBytes and, with
    * `ifAbsent`, with BlobExistsError when the key already has bytes (nothing is replaced).
    */
-  put(key: string, body: Readable, o: { contentType: string; maxBytes: number; ifAbsent?: boolean }): Promise<{ byteSize: number }>;
+  put(
+    key: string,
+    body: Readable,
+    o: { contentType: string; maxBytes: number; ifAbsent?: boolean },
+  ): Promise<{ byteSize: number }>;
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<{ byteSize: number } | null>;
   /** Removes the key's bytes and anything staged for it. */

@@ -17,16 +17,27 @@ export interface BlobRouteDeps {
 function grantFor(deps: BlobRouteDeps, token: string, op: BlobGrant["op"]): BlobGrant {
   const check = verifyGrant(deps.secret, token);
   const what = op === "put" ? "upload" : "download";
-  if (!check.ok && check.reason === "expired") throw new AppError("forbidden", `This ${what} link has expired. Request a new one.`);
+  if (!check.ok && check.reason === "expired")
+    throw new AppError("forbidden", `This ${what} link has expired. Request a new one.`);
   if (!check.ok || check.grant.op !== op) throw new AppError("forbidden", `This ${what} link is not valid.`);
   return check.grant;
 }
 
 /** Takes the bytes PUT to an upload URL: the owner of the reservation decides whether it may. */
-export type UploadReceiver = (o: { key: string; body: Readable; contentType: string; maxBytes: number }) => Promise<{ byteSize: number }>;
+export type UploadReceiver = (o: {
+  key: string;
+  body: Readable;
+  contentType: string;
+  maxBytes: number;
+}) => Promise<{ byteSize: number }>;
 
 /** Our own signed URLs for the disk store (S3 presigned URLs go to S3 directly). */
-export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: BlobRouteDeps, receiveUpload: UploadReceiver): void {
+export function registerBlobRoutes(
+  app: ApiApp,
+  guard: Guard,
+  deps: BlobRouteDeps,
+  receiveUpload: UploadReceiver,
+): void {
   rawRoute(app, guard, raw.blobUpload, async ({ c, params }) => {
     const grant = grantFor(deps, params.token, "put");
     const max = grant.maxBytes ?? 0;
@@ -47,7 +58,8 @@ export function registerBlobRoutes(app: ApiApp, guard: Guard, deps: BlobRouteDep
       });
       return c.json({ ok: true as const, byte_size: byteSize });
     } catch (err) {
-      if (err instanceof BlobTooLargeError) throw new AppError("payload_too_large", `This upload link accepts at most ${max} bytes.`);
+      if (err instanceof BlobTooLargeError)
+        throw new AppError("payload_too_large", `This upload link accepts at most ${max} bytes.`);
       throw err;
     }
   });

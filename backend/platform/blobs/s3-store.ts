@@ -31,7 +31,8 @@ export interface S3Options {
 const STAGING = "incoming/";
 
 const status = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const isMissing = (err: unknown) => ["NotFound", "NoSuchKey"].includes((err as { name?: string }).name ?? "") || status(err) === 404;
+const isMissing = (err: unknown) =>
+  ["NotFound", "NoSuchKey"].includes((err as { name?: string }).name ?? "") || status(err) === 404;
 
 /** S3 or any S3-compatible store (MinIO, R2, ...): presigned PUT/GET, streamed server-side I/O. */
 export function createS3Store(o: S3Options): BlobStore {
@@ -39,7 +40,10 @@ export function createS3Store(o: S3Options): BlobStore {
     region: o.region,
     endpoint: o.endpoint,
     forcePathStyle: o.forcePathStyle ?? Boolean(o.endpoint),
-    credentials: o.accessKeyId && o.secretAccessKey ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } : undefined,
+    credentials:
+      o.accessKeyId && o.secretAccessKey
+        ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
+        : undefined,
   });
   const stat = async (key: string) => {
     try {
@@ -54,18 +58,30 @@ export function createS3Store(o: S3Options): BlobStore {
     kind: "s3",
     async createUploadUrl({ key, maxBytes, contentType, expiresInSeconds }) {
       // ContentLength is signed: S3 refuses a PUT whose size differs from the declared one.
-      const cmd = new PutObjectCommand({ Bucket: o.bucket, Key: STAGING + key, ContentType: contentType, ContentLength: maxBytes });
-      return getSignedUrl(client, cmd, { expiresIn: expiresInSeconds, signableHeaders: new Set(["content-type", "content-length"]) });
+      const cmd = new PutObjectCommand({
+        Bucket: o.bucket,
+        Key: STAGING + key,
+        ContentType: contentType,
+        ContentLength: maxBytes,
+      });
+      return getSignedUrl(client, cmd, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(["content-type", "content-length"]),
+      });
     },
     async commitUpload(key) {
       // A copy (within S3, no bytes through us): later PUTs to the URL only replace the staged copy.
       try {
-        await client.send(new CopyObjectCommand({ Bucket: o.bucket, Key: key, CopySource: `${o.bucket}/${encodeURI(STAGING + key)}` }));
+        await client.send(
+          new CopyObjectCommand({ Bucket: o.bucket, Key: key, CopySource: `${o.bucket}/${encodeURI(STAGING + key)}` }),
+        );
       } catch (err) {
         if (isMissing(err)) return false;
         throw err;
       }
-      await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: [{ Key: STAGING + key }], Quiet: true } }));
+      await client.send(
+        new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: [{ Key: STAGING + key }], Quiet: true } }),
+      );
       return true;
     },
     async createDownloadUrl({ key, filename, contentType, expiresInSeconds }) {
@@ -82,7 +98,10 @@ export function createS3Store(o: S3Options): BlobStore {
       // is enough here; S3's own If-None-Match is not supported by every S3-compatible store.
       if (ifAbsent && (await stat(key))) throw new BlobExistsError(key);
       const limiter = byteLimiter(maxBytes);
-      const upload = new Upload({ client, params: { Bucket: o.bucket, Key: key, Body: body.pipe(limiter), ContentType: contentType } });
+      const upload = new Upload({
+        client,
+        params: { Bucket: o.bucket, Key: key, Body: body.pipe(limiter), ContentType: contentType },
+      });
       body.on("error", (err) => limiter.destroy(err));
       await upload.done();
       return { byteSize: limiter.bytes };
@@ -93,16 +112,26 @@ export function createS3Store(o: S3Options): BlobStore {
     },
     stat,
     async delete(key) {
-      await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: [{ Key: key }, { Key: STAGING + key }], Quiet: true } }));
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket: o.bucket,
+          Delete: { Objects: [{ Key: key }, { Key: STAGING + key }], Quiet: true },
+        }),
+      );
     },
     async sweepPartials(olderThan) {
       let removed = 0;
       // Staged uploads never committed: abandoned reservations, PUTs that came after finalize.
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: STAGING, ContinuationToken: token }));
-        const stale = (page.Contents ?? []).filter((c) => c.Key && c.LastModified && c.LastModified < olderThan).map((c) => ({ Key: c.Key! }));
-        if (stale.length) await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: stale, Quiet: true } }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: STAGING, ContinuationToken: token }),
+        );
+        const stale = (page.Contents ?? [])
+          .filter((c) => c.Key && c.LastModified && c.LastModified < olderThan)
+          .map((c) => ({ Key: c.Key! }));
+        if (stale.length)
+          await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: stale, Quiet: true } }));
         removed += stale.length;
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
@@ -111,13 +140,17 @@ export function createS3Store(o: S3Options): BlobStore {
         let keyMarker: string | undefined;
         let uploadIdMarker: string | undefined;
         do {
-          const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+          const page = await client.send(
+            new ListMultipartUploadsCommand({ Bucket: o.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          );
           for (const u of page.Uploads ?? []) {
             if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= olderThan) continue;
             await client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key: u.Key, UploadId: u.UploadId }));
             removed += 1;
           }
-          [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+          [keyMarker, uploadIdMarker] = page.IsTruncated
+            ? [page.NextKeyMarker, page.NextUploadIdMarker]
+            : [undefined, undefined];
         } while (keyMarker);
       } catch (err) {
         // Some S3-compatible stores (s3rver among them) do not list multipart uploads.

@@ -3,7 +3,13 @@ import { signGrant, verifyGrant, type BlobGrant } from "./signed-url.ts";
 
 const SECRET = "s3cret-for-tests";
 const NOW = Date.parse("2026-01-01T00:00:00Z");
-const grant: BlobGrant = { op: "put", key: "files/ab/abcdef", exp: NOW / 1000 + 60, maxBytes: 10, contentType: "text/csv" };
+const grant: BlobGrant = {
+  op: "put",
+  key: "files/ab/abcdef",
+  exp: NOW / 1000 + 60,
+  maxBytes: 10,
+  contentType: "text/csv",
+};
 
 describe("signed blob grants", () => {
   it("round-trips a valid grant", () => {
@@ -39,6 +45,8 @@ describe("signed blob grants", () => {
   });
 
   it("tokens are URL-safe", () => {
-    expect(signGrant(SECRET, { ...grant, filename: "Ventes été / Q3?.csv" })).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(signGrant(SECRET, { ...grant, filename: "Ventes été / Q3?.csv" })).toMatch(
+      /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+    );
   });
 });

@@ -28,7 +28,8 @@ export function verifyGrant(secret: string, token: string, now = Date.now()): Gr
   if (!payload || !sig || extra !== undefined) return { ok: false, reason: "invalid" };
   const expected = crypto.createHmac("sha256", secret).update(payload).digest();
   const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    return { ok: false, reason: "invalid" };
   let grant: BlobGrant;
   try {
     grant = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as BlobGrant;

@@ -2,8 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
-  CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql,
-  type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type Transaction,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type Transaction,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
@@ -48,7 +57,9 @@ export function createDb({ url, dataDir, schema }: DbOptions): Db {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachedStatements(database) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachedStatements(database) }),
+  });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 

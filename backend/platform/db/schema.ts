@@ -206,7 +206,12 @@ export type FileScope = "workspace" | "account" | "public" | "thread";
 /** uploaded: bytes stored, waiting for ingestion; failed: ingestion failed (`error` says why). */
 export type FileStatus = "uploading" | "uploaded" | "indexing" | "indexed" | "failed";
 /** Statuses of files whose bytes are stored (everything but an upload in progress). */
-export const STORED_FILE_STATUSES = ["uploaded", "indexing", "indexed", "failed"] as const satisfies readonly FileStatus[];
+export const STORED_FILE_STATUSES = [
+  "uploaded",
+  "indexing",
+  "indexed",
+  "failed",
+] as const satisfies readonly FileStatus[];
 
 export interface FileTable {
   id: string;

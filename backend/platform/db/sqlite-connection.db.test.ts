@@ -26,7 +26,10 @@ describe.skipIf(testDialect() !== "sqlite")("SQLite connections", () => {
       let other: unknown = null;
       await a.kysely.transaction().execute(async (tx) => {
         await sql`select count(*) from t`.execute(tx);
-        other = await sql`insert into t values (2)`.execute(b.kysely).then(() => "written", (err: Error) => err.message);
+        other = await sql`insert into t values (2)`.execute(b.kysely).then(
+          () => "written",
+          (err: Error) => err.message,
+        );
         await sql`insert into t values (1)`.execute(tx);
       });
       // The other writer waited for (here: was refused) the lock instead of failing this one.

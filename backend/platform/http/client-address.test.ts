@@ -34,8 +34,10 @@ describe("clientAddress", () => {
   });
 
   it("accepts only loopback, IPs and CIDR ranges in TRUST_PROXY", () => {
-    for (const ok of ["loopback", "10.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]) expect(isTrustProxyEntry(ok)).toBe(true);
-    for (const bad of ["true", "*", "10.0.0.0/33", "10.0.0.0/", "10.0.0.0/8/1", "proxy.internal", "::1/129"]) expect(isTrustProxyEntry(bad)).toBe(false);
+    for (const ok of ["loopback", "10.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"])
+      expect(isTrustProxyEntry(ok)).toBe(true);
+    for (const bad of ["true", "*", "10.0.0.0/33", "10.0.0.0/", "10.0.0.0/8/1", "proxy.internal", "::1/129"])
+      expect(isTrustProxyEntry(bad)).toBe(false);
     expect(() => trustedProxies(["everyone"])).toThrow(/TRUST_PROXY/);
   });
 });

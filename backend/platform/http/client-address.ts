@@ -17,7 +17,8 @@ function entryRanges(entry: string): { network: string; prefix: number; type: "i
   const type = version === 4 ? "ipv4" : "ipv6";
   const max = version === 4 ? 32 : 128;
   const prefix = bits === undefined ? max : Number(bits);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (bits !== undefined && !/^\d+$/.test(bits))) return null;
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (bits !== undefined && !/^\d+$/.test(bits)))
+    return null;
   return [{ network: address!, prefix, type }];
 }
 
@@ -58,10 +59,17 @@ function isTrusted(address: string, proxies: TrustedProxies): boolean {
  * an address that is not a trusted proxy. A client can put anything at the left of the header,
  * so only what trusted proxies appended is believed. Undefined when nothing names a valid address.
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | null | undefined, proxies: TrustedProxies): string | undefined {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | null | undefined,
+  proxies: TrustedProxies,
+): string | undefined {
   if (!peer || !net.isIP(plain(peer))) return undefined;
   let address = plain(peer);
-  const hops = (forwardedFor ?? "").split(",").map((h) => plain(h.trim())).filter(Boolean);
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((h) => plain(h.trim()))
+    .filter(Boolean);
   while (isTrusted(address, proxies) && hops.length) {
     const next = hops.pop()!;
     if (!net.isIP(next)) break;

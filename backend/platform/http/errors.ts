@@ -8,7 +8,8 @@ export function validationError(error: z.ZodError, where: string): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : where;
-    fields[key] ??= issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? `${key} is required` : issue.message;
+    fields[key] ??=
+      issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? `${key} is required` : issue.message;
   }
   return new AppError("validation_failed", "The request is not valid. Check the highlighted fields.", fields);
 }
@@ -32,6 +33,9 @@ export function handleError(err: unknown, c: Context, log: (...args: unknown[]) 
   }
   const requestId = c.get("requestId") as string | undefined;
   log(`[api] ${c.req.method} ${c.req.path} failed (request ${requestId}):`, err);
-  const body = new AppError("internal", `Something went wrong on our side. Reference: ${requestId ?? "unknown"}.`).toBody();
+  const body = new AppError(
+    "internal",
+    `Something went wrong on our side. Reference: ${requestId ?? "unknown"}.`,
+  ).toBody();
   return c.json(body, 500);
 }

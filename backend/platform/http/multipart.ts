@@ -23,11 +23,15 @@ export interface IncomingFile {
  */
 export function receiveFile<T>(c: Context<AppEnv>, onFile: (f: IncomingFile) => Promise<T>): Promise<T> {
   const body = c.req.raw.body;
-  if (!body) return Promise.reject(new AppError("validation_failed", "The request has no body.", { file: "file is required" }));
+  if (!body)
+    return Promise.reject(new AppError("validation_failed", "The request has no body.", { file: "file is required" }));
   return new Promise<T>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: { "content-type": c.req.header("content-type") ?? "" }, limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
+      bb = busboy({
+        headers: { "content-type": c.req.header("content-type") ?? "" },
+        limits: { files: 1, fields: 20, fieldSize: 64 * 1024 },
+      });
     } catch {
       reject(new AppError("validation_failed", "The multipart body could not be read.", { file: "file is required" }));
       return;
@@ -46,7 +50,12 @@ export function receiveFile<T>(c: Context<AppEnv>, onFile: (f: IncomingFile) => 
     });
     bb.on("error", () => reject(new AppError("validation_failed", "The multipart body is malformed.")));
     bb.on("close", () => {
-      if (!handled) reject(new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", { file: "file is required" }));
+      if (!handled)
+        reject(
+          new AppError("validation_failed", "No file was sent. Send it as the form field `file`.", {
+            file: "file is required",
+          }),
+        );
       else handled.then(resolve, reject);
     });
     const source = Readable.fromWeb(body as WebReadableStream);
@@ -93,9 +102,14 @@ export async function receiveSpooledForm(c: Context<AppEnv>, o: { maxBytes: numb
     await new Promise<void>((resolve, reject) => {
       let bb: busboy.Busboy;
       try {
-        bb = busboy({ headers: { "content-type": c.req.header("content-type") ?? "" }, limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: o.maxBytes } });
+        bb = busboy({
+          headers: { "content-type": c.req.header("content-type") ?? "" },
+          limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: o.maxBytes },
+        });
       } catch {
-        reject(new AppError("validation_failed", "The multipart body could not be read.", { file: "file is required" }));
+        reject(
+          new AppError("validation_failed", "The multipart body could not be read.", { file: "file is required" }),
+        );
         return;
       }
       let writing: Promise<void> = Promise.resolve();
@@ -113,10 +127,17 @@ export async function receiveSpooledForm(c: Context<AppEnv>, o: { maxBytes: numb
           return;
         }
         const target = path.join(dir, "file");
-        const f = { path: target, filename: info.filename || "upload", contentType: info.mimeType || "application/octet-stream", byteSize: 0 };
+        const f = {
+          path: target,
+          filename: info.filename || "upload",
+          contentType: info.mimeType || "application/octet-stream",
+          byteSize: 0,
+        };
         file = f;
         stream.on("data", (chunk: Buffer) => (f.byteSize += chunk.length));
-        stream.on("limit", () => reject(new AppError("payload_too_large", "The file is larger than the upload limit.")));
+        stream.on("limit", () =>
+          reject(new AppError("payload_too_large", "The file is larger than the upload limit.")),
+        );
         writing = pipeline(stream, createWriteStream(target));
         writing.catch(reject);
       });

@@ -56,11 +56,21 @@ export function rawRoute<E extends RawEndpoint<z.ZodType, z.ZodType, z.ZodType, 
       ...(e.params ? { params: e.params as z.ZodObject } : {}),
       ...(e.query ? { query: e.query as z.ZodObject } : {}),
       ...(formSchema ? { body: { content: { "multipart/form-data": { schema: formSchema } }, required: true } } : {}),
-      ...(e.binaryBody ? { body: { content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } }, required: true } } : {}),
+      ...(e.binaryBody
+        ? {
+            body: {
+              content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+              required: true,
+            },
+          }
+        : {}),
       ...(e.jsonBody ? { body: { content: { "application/json": { schema: e.jsonBody } }, required: true } } : {}),
     },
     responses: {
-      [e.response.status]: { description: e.response.description, content: { [e.response.contentType]: { schema: e.response.schema ?? z.string().meta({ format: "binary" }) } } },
+      [e.response.status]: {
+        description: e.response.description,
+        content: { [e.response.contentType]: { schema: e.response.schema ?? z.string().meta({ format: "binary" }) } },
+      },
       400: { description: "Error", content: { "application/json": { schema: errorBody } } },
     },
   });
@@ -118,7 +128,15 @@ function documentedForm(e: RawEndpoint): z.ZodObject {
   const fields = e.form instanceof z.ZodObject ? Object.entries(e.form.shape as Record<string, z.ZodType>) : [];
   return z.object({
     ...(e.file ? { file: z.string().meta({ format: "binary" }).describe(e.file.description).optional() } : {}),
-    ...Object.fromEntries(fields.map(([k, f]) => [k, z.string().describe(f.description ?? "").optional()])),
+    ...Object.fromEntries(
+      fields.map(([k, f]) => [
+        k,
+        z
+          .string()
+          .describe(f.description ?? "")
+          .optional(),
+      ]),
+    ),
   });
 }
 
@@ -127,7 +145,10 @@ export function assertFormRequest(c: Context<AppEnv>): void {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   const isForm = type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded");
   if (!isForm) {
-    throw new AppError("unsupported_media_type", type.includes("json") ? MIXED_REQUEST : "Send this request as form data (multipart/form-data).");
+    throw new AppError(
+      "unsupported_media_type",
+      type.includes("json") ? MIXED_REQUEST : "Send this request as form data (multipart/form-data).",
+    );
   }
   if (new URL(c.req.url).search.length > 1) throw new AppError("validation_failed", MIXED_REQUEST);
 }

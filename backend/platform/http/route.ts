@@ -1,7 +1,13 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from "../../../contracts/endpoint.ts";
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from "../../../contracts/endpoint.ts";
 import { AppError, errorBody } from "../../../contracts/errors.ts";
 import type { Actor, ApiApp, AppEnv } from "./context.ts";
 
@@ -31,7 +37,11 @@ export function route<E extends Endpoint>(
   const request: RouteConfig["request"] = {};
   if (e.params) request.params = e.params as z.ZodObject;
   if (e.query) request.query = e.query as z.ZodObject;
-  if (e.body) request.body = { content: { "application/json": { schema: e.body } }, required: !e.body.safeParse(undefined).success };
+  if (e.body)
+    request.body = {
+      content: { "application/json": { schema: e.body } },
+      required: !e.body.safeParse(undefined).success,
+    };
   const config = createRoute({
     method: e.method,
     path: e.path,

@@ -18,7 +18,9 @@ describe("sseResponse", () => {
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("no-cache, no-transform");
     const text = await read(res);
-    expect(text.replace(/: keepalive\n\n/g, "")).toBe('event: a\nid: 0\ndata: {"type":"a"}\n\nevent: b\nid: 1\ndata: {"type":"b"}\n\n');
+    expect(text.replace(/: keepalive\n\n/g, "")).toBe(
+      'event: a\nid: 0\ndata: {"type":"a"}\n\nevent: b\nid: 1\ndata: {"type":"b"}\n\n',
+    );
     expect(text.match(/: keepalive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -32,8 +34,12 @@ describe("sseResponse", () => {
         },
         { log: (...a) => logged.push(a) },
       );
-    expect(await read(failing(new AppError("not_found", "Gone.")))).toContain('data: {"type":"error","code":"not_found","message":"Gone."}');
-    expect(await read(failing(new Error("secret detail")))).toContain('"code":"internal","message":"The stream failed."');
+    expect(await read(failing(new AppError("not_found", "Gone.")))).toContain(
+      'data: {"type":"error","code":"not_found","message":"Gone."}',
+    );
+    expect(await read(failing(new Error("secret detail")))).toContain(
+      '"code":"internal","message":"The stream failed."',
+    );
     expect(logged).toHaveLength(1);
   });
 

@@ -5,7 +5,8 @@ import { assertStorableText, findUnstorableText, isStorableText } from "./storab
 describe("storable text", () => {
   it("refuses NUL and unpaired surrogates, keeps pairs", () => {
     expect(isStorableText("plain text, \u00e9 and \u{1F4C8}")).toBe(true);
-    for (const bad of ["a\u0000", "\ud800", "x\ud800y", "\udc00", "\udc00\ud800", "\u{1F4C8}".slice(0, 1)]) expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ["a\u0000", "\ud800", "x\ud800y", "\udc00", "\udc00\ud800", "\u{1F4C8}".slice(0, 1)])
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
   });
 
   it("names the first bad string or key by its dotted path", () => {

@@ -17,9 +17,15 @@ afterEach(() => testDb.drop());
 const KIND = "test.publish";
 const payloadSchema = z.object({ snapshotId: z.string(), pages: z.array(z.number()) });
 
-const jobRow = (id: string) => testDb.db.kysely.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) =>
+  testDb.db.kysely.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 /** Makes a retried job due now, as if its backoff had passed. */
-const makeDue = (id: string) => testDb.db.kysely.updateTable("jobs").set({ run_after: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
+const makeDue = (id: string) =>
+  testDb.db.kysely
+    .updateTable("jobs")
+    .set({ run_after: new Date(Date.now() - 1000).toISOString() })
+    .where("id", "=", id)
+    .execute();
 const drain = (handlers: JobHandlers) => drainJobs({ db: testDb.db, handlers, workerId: "test-worker" });
 
 describe("a job about no file", () => {
@@ -29,7 +35,13 @@ describe("a job about no file", () => {
       seen.push(payload);
     });
     const id = await enqueue(testDb.db.kysely, { kind: KIND, payload: { snapshotId: "s1", pages: [1, 2] } });
-    expect(await jobRow(id)).toMatchObject({ kind: KIND, file_id: null, version_id: null, payload: '{"snapshotId":"s1","pages":[1,2]}', status: "queued" });
+    expect(await jobRow(id)).toMatchObject({
+      kind: KIND,
+      file_id: null,
+      version_id: null,
+      payload: '{"snapshotId":"s1","pages":[1,2]}',
+      status: "queued",
+    });
 
     const handlers = { [KIND]: jobHandler(testDb.db, { payload: payloadSchema, run }) };
     expect(await drain(handlers)).toBe(1);
@@ -49,14 +61,22 @@ describe("a job about no file", () => {
     const before = Date.now();
     expect(await drain(handlers)).toBe(1);
     const first = await jobRow(id);
-    expect(first).toMatchObject({ status: "queued", attempts: 1, error: "the snapshot store is down", locked_by: null });
+    expect(first).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      error: "the snapshot store is down",
+      locked_by: null,
+    });
     // Not due until the backoff has passed, so the drain ended.
     expect(Date.parse(first.run_after)).toBeGreaterThanOrEqual(before + BACKOFF_BASE_MS);
 
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       await makeDue(id);
       expect(await drain(handlers)).toBe(1);
-      expect(await jobRow(id)).toMatchObject({ status: attempt < MAX_ATTEMPTS ? "queued" : "failed", attempts: attempt });
+      expect(await jobRow(id)).toMatchObject({
+        status: attempt < MAX_ATTEMPTS ? "queued" : "failed",
+        attempts: attempt,
+      });
     }
     await makeDue(id);
     expect(await drain(handlers)).toBe(0);
@@ -88,10 +108,16 @@ describe("a job about no file", () => {
     expect(await requeueStuck(testDb.db.kysely, stuckAfterMs, later)).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 1, locked_by: null });
 
-    await testDb.db.kysely.updateTable("jobs").set({ attempts: MAX_ATTEMPTS - 1 }).where("id", "=", id).execute();
+    await testDb.db.kysely
+      .updateTable("jobs")
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where("id", "=", id)
+      .execute();
     expect((await claim(testDb.db, "dead-worker"))?.id).toBe(id);
     expect(await requeueStuck(testDb.db.kysely, stuckAfterMs, later)).toBe(0);
-    expect(await failAbandoned(testDb.db.kysely, stuckAfterMs, "gave up", later)).toEqual([{ id, kind: KIND, file_id: null, version_id: null }]);
+    expect(await failAbandoned(testDb.db.kysely, stuckAfterMs, "gave up", later)).toEqual([
+      { id, kind: KIND, file_id: null, version_id: null },
+    ]);
     expect(await jobRow(id)).toMatchObject({ status: "failed", error: "gave up" });
   });
 });

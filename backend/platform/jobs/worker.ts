@@ -18,7 +18,10 @@ export type JobHandler = (job: Job) => Promise<void>;
  * after a backoff while attempts remain, like an ingest job. A payload that does not fit the
  * schema fails the job for good (a retry would not change it).
  */
-export function jobHandler<P>(db: Db, o: { payload: ZodType<P>; run(payload: P, job: Job): Promise<void> }): JobHandler {
+export function jobHandler<P>(
+  db: Db,
+  o: { payload: ZodType<P>; run(payload: P, job: Job): Promise<void> },
+): JobHandler {
   return async (job) => {
     let payload: P;
     try {
@@ -82,7 +85,11 @@ export function startJobWorker(o: JobWorkerOptions): JobWorker {
   let lastMaintenance = 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const wake = () => { clearTimeout(timer); wakers.delete(wake); resolve(); };
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
       const timer = setTimeout(wake, ms);
       wakers.add(wake);
     });
@@ -119,7 +126,11 @@ export function startJobWorker(o: JobWorkerOptions): JobWorker {
 export async function drainJobs(o: Pick<JobWorkerOptions, "db" | "handlers" | "workerId">): Promise<number> {
   const kinds = kindsOf(o.handlers);
   let n = 0;
-  for (let job = await claim(o.db, o.workerId, Date.now(), kinds); job; job = await claim(o.db, o.workerId, Date.now(), kinds)) {
+  for (
+    let job = await claim(o.db, o.workerId, Date.now(), kinds);
+    job;
+    job = await claim(o.db, o.workerId, Date.now(), kinds)
+  ) {
     await run(o.handlers, job);
     n++;
   }

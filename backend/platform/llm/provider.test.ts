@@ -11,7 +11,9 @@ describe("createLlmProvider", () => {
   });
 
   it("builds models only for the configured ids", () => {
-    const p = createLlmProvider(loadConfig({ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "a,b", LLM_BASE_URL: "http://127.0.0.1:9/v1" }));
+    const p = createLlmProvider(
+      loadConfig({ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "a,b", LLM_BASE_URL: "http://127.0.0.1:9/v1" }),
+    );
     expect(p.models).toEqual(["a", "b"]);
     const m = p.languageModel("b");
     expect(typeof m === "object" && m.modelId).toBe("b");

@@ -36,7 +36,17 @@ async function freePort(): Promise<number> {
  * delivered over SMTP to an in-process sink. `requireSignupCode` is a worker option: spec files
  * that set it get their own worker and server.
  */
-export const test = base.extend<{ mailbox: Mailbox; cspViolations: string[] }, { requireSignupCode: boolean; google: boolean; ingestion: "worker" | "manual"; llm: "none" | "fake"; publicUrl: "app-url" | "unset"; app: App }>({
+export const test = base.extend<
+  { mailbox: Mailbox; cspViolations: string[] },
+  {
+    requireSignupCode: boolean;
+    google: boolean;
+    ingestion: "worker" | "manual";
+    llm: "none" | "fake";
+    publicUrl: "app-url" | "unset";
+    app: App;
+  }
+>({
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
@@ -73,7 +83,14 @@ export const test = base.extend<{ mailbox: Mailbox; cspViolations: string[] }, {
         ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),
         LOG_LEVEL: "warn",
         ...(ingestion === "manual" ? { ROLES: "web,api" } : {}),
-        ...(fakeLlm ? { LLM_PROVIDER: "openai-compatible", LLM_MODEL: "fake-model", LLM_BASE_URL: fakeLlm.baseURL, LLM_AUTO_TITLE: "false" } : {}),
+        ...(fakeLlm
+          ? {
+              LLM_PROVIDER: "openai-compatible",
+              LLM_MODEL: "fake-model",
+              LLM_BASE_URL: fakeLlm.baseURL,
+              LLM_AUTO_TITLE: "false",
+            }
+          : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -87,7 +104,8 @@ export const test = base.extend<{ mailbox: Mailbox; cspViolations: string[] }, {
         return encodeURIComponent(`${token}.${sig}`);
       };
       const drain = async () => {
-        if (ingestion !== "manual") throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
+        if (ingestion !== "manual")
+          throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
         return drainQueue(server.backend!.deps);
       };
       await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm });
@@ -123,13 +141,16 @@ const CSP_MARK = "CSP violation:";
 async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
   await context.addInitScript((mark) => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+      console.error(
+        `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   }, CSP_MARK);
   context.on("console", (msg) => {
     const text = msg.text();
     // Chromium's own report of a violation, and ours from the listener above.
-    if (text.startsWith(CSP_MARK) || (msg.type() === "error" && /Content Security Policy/i.test(text))) violations.push(`${msg.location().url}: ${text}`);
+    if (text.startsWith(CSP_MARK) || (msg.type() === "error" && /Content Security Policy/i.test(text)))
+      violations.push(`${msg.location().url}: ${text}`);
   });
 }
 

@@ -17,7 +17,11 @@ export const GOOD = {
   ),
 };
 /** Starts like a PDF, then nothing a PDF reader can use. */
-export const BROKEN = { name: "broken-scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n" + "garbage ".repeat(500)) };
+export const BROKEN = {
+  name: "broken-scan.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.7\n" + "garbage ".repeat(500)),
+};
 export const REASON = /Couldn.t index this file: The PDF cannot be opened/;
 
 /** Screenshots for a person to look at; not committed (scratch/ is ignored). */
@@ -43,15 +47,23 @@ export async function ownerOfNewWorkspace(browser: Browser, baseURL: string) {
 
 export function rows(page: Page) {
   const list = page.getByRole("list", { name: "Workspace files" });
-  return { good: list.getByRole("listitem", { name: GOOD.name }), bad: list.getByRole("listitem", { name: BROKEN.name }) };
+  return {
+    good: list.getByRole("listitem", { name: GOOD.name }),
+    bad: list.getByRole("listitem", { name: BROKEN.name }),
+  };
 }
 
 /** A row's status badge (rendered twice, for narrow and wide screens; one is visible). */
 export const badge = (row: Locator, label: string) => row.getByText(label, { exact: true }).filter({ visible: true });
-export const retryButton = (page: Page) => rows(page).bad.getByRole("button", { name: `Retry indexing ${BROKEN.name}` });
+export const retryButton = (page: Page) =>
+  rows(page).bad.getByRole("button", { name: `Retry indexing ${BROKEN.name}` });
 
 export async function upload(page: Page): Promise<void> {
   await page.getByLabel("Upload files").setInputFiles([GOOD, BROKEN]);
-  for (const f of [GOOD, BROKEN]) await expect(page.getByRole("progressbar", { name: `Uploading ${f.name}` })).toHaveAttribute("aria-valuenow", "100");
+  for (const f of [GOOD, BROKEN])
+    await expect(page.getByRole("progressbar", { name: `Uploading ${f.name}` })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
   await expect(page.getByRole("list", { name: "Workspace files" }).getByRole("listitem")).toHaveCount(2);
 }

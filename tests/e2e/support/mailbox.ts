@@ -48,7 +48,10 @@ export async function startMailbox(): Promise<Mailbox> {
       for (;;) {
         const i = mails.findIndex((m) => m.to.includes(to.toLowerCase()) && m.subject.includes(subject));
         if (i >= 0) return mails.splice(i, 1)[0];
-        if (Date.now() > deadline) throw new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms (have: ${mails.map((m) => `${m.to} ${m.subject}`).join("; ") || "none"})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `No mail "${subject}" to ${to} within ${timeoutMs} ms (have: ${mails.map((m) => `${m.to} ${m.subject}`).join("; ") || "none"})`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -19,7 +19,10 @@ export const SITE_ENV = {
 export async function freePort(from = 4340, to = 4399): Promise<number> {
   for (let port = from; port <= to; port++) {
     const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once("error", () => resolve(false)).listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+      const s = net
+        .createServer()
+        .once("error", () => resolve(false))
+        .listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
     });
     if (ok) return port;
   }
@@ -29,7 +32,16 @@ export async function freePort(from = 4340, to = 4399): Promise<number> {
 export async function startSite(): Promise<{ url: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aw-e2e-site-"));
   const port = await freePort();
-  const server = await startServer(loadConfig({ NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...SITE_ENV }));
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...SITE_ENV,
+    }),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {

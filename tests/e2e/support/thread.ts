@@ -12,13 +12,27 @@ export async function recordAnswer(page: Page) {
       const all = document.querySelectorAll("article[aria-label='Answer']");
       const a = all[all.length - 1];
       if (!a) return;
-      const s = { len: (a.querySelector(".answer-markdown")?.textContent ?? "").length, status: a.getAttribute("data-status"), indicator: Boolean(a.querySelector("[data-testid='streaming-indicator']")) };
+      const s = {
+        len: (a.querySelector(".answer-markdown")?.textContent ?? "").length,
+        status: a.getAttribute("data-status"),
+        indicator: Boolean(a.querySelector("[data-testid='streaming-indicator']")),
+      };
       const last = seen[seen.length - 1];
       if (!last || last.len !== s.len || last.status !== s.status || last.indicator !== s.indicator) seen.push(s);
     };
-    new MutationObserver(snap).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(snap).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   });
-  return () => page.evaluate(() => (window as unknown as { answerStates: { len: number; status: string | null; indicator: boolean }[] }).answerStates);
+  return () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { answerStates: { len: number; status: string | null; indicator: boolean }[] })
+          .answerStates,
+    );
 }
 
 export async function newThread(page: Page): Promise<void> {
@@ -28,4 +42,3 @@ export async function newThread(page: Page): Promise<void> {
 }
 
 export const lastAnswer = (page: Page) => page.getByRole("article", { name: "Answer" }).last();
-

@@ -23,7 +23,9 @@ export function makePdf(pages: FixtureRun[][], options: FixtureOptions = {}): Ui
   add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   for (const [i, runs] of pages.entries()) {
     const stream = runs.map((r) => `BT /F1 ${r.size ?? 12} Tf ${r.x} ${r.y} Td (${escape(r.text)}) Tj ET`).join("\n");
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+    );
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   }
   let encryptRef = "";

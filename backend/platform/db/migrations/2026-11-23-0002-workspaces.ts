@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("workspace_bookmarks_pk", ["user_id", "workspace_id"])
     .execute();
-  await db.schema.createIndex("workspace_bookmarks_ws_idx").on("workspace_bookmarks").columns(["workspace_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("workspace_bookmarks_ws_idx")
+    .on("workspace_bookmarks")
+    .columns(["workspace_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("threads")
@@ -121,7 +125,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["user_attributes", "prompts", "file_versions", "files", "message_feedback", "messages", "thread_bookmarks", "threads", "workspace_bookmarks", "workspaces"]) {
+  for (const t of [
+    "user_attributes",
+    "prompts",
+    "file_versions",
+    "files",
+    "message_feedback",
+    "messages",
+    "thread_bookmarks",
+    "threads",
+    "workspace_bookmarks",
+    "workspaces",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("ingestion_jobs_claim_idx").on("ingestion_jobs").columns(["status", "run_after", "created_at"]).execute();
+  await db.schema
+    .createIndex("ingestion_jobs_claim_idx")
+    .on("ingestion_jobs")
+    .columns(["status", "run_after", "created_at"])
+    .execute();
   await db.schema.createIndex("ingestion_jobs_file_idx").on("ingestion_jobs").column("file_id").execute();
 
   await db.schema
@@ -58,12 +62,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (isSqlite) {
     // Contentless (the text lives in `passages`), keyed by passages.seq; contentless_delete=1
     // (SQLite >= 3.43) allows plain DELETEs by rowid.
-    await sql`create virtual table passages_fts using fts5(text, heading, title, content='', contentless_delete=1, tokenize='porter unicode61')`.execute(db);
+    await sql`create virtual table passages_fts using fts5(text, heading, title, content='', contentless_delete=1, tokenize='porter unicode61')`.execute(
+      db,
+    );
     // A passage's FTS row goes with it, however it is deleted (re-indexing, or a cascade from
     // its document, file or workspace).
-    await sql`create trigger passages_fts_delete after delete on passages begin delete from passages_fts where rowid = old.seq; end`.execute(db);
+    await sql`create trigger passages_fts_delete after delete on passages begin delete from passages_fts where rowid = old.seq; end`.execute(
+      db,
+    );
   } else {
-    await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('english', coalesce(heading, '') || ' ' || text)) stored`.execute(db);
+    await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('english', coalesce(heading, '') || ' ' || text)) stored`.execute(
+      db,
+    );
     await sql`create index passages_tsv_idx on passages using gin (tsv)`.execute(db);
   }
 }
@@ -76,5 +86,6 @@ async function dialectIsSqlite(db: Kysely<unknown>): Promise<boolean> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists passages_fts_delete`.execute(db);
   await sql`drop table if exists passages_fts`.execute(db);
-  for (const t of ["passages", "pages", "documents", "ingestion_jobs"]) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ["passages", "pages", "documents", "ingestion_jobs"])
+    await db.schema.dropTable(t).ifExists().execute();
 }

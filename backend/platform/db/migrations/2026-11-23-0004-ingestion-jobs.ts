@@ -9,7 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("files")
     .addColumn("parent_file_id", "text", (c) => c.references("files.id").onDelete("set null"))
     .execute();
-  await db.schema.alterTable("files").addColumn("archive_depth", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("files")
+    .addColumn("archive_depth", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex("files_parent_idx").on("files").column("parent_file_id").execute();
   await db.schema.alterTable("ingestion_jobs").addColumn("pages_done", "integer").execute();
   await db.schema.alterTable("ingestion_jobs").addColumn("pages_total", "integer").execute();

@@ -7,7 +7,10 @@ import { SqliteAdapter, sql, type Kysely } from "kysely";
  * Existing rows get an empty label until their file is indexed again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("passages").addColumn("label", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("passages")
+    .addColumn("label", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   if (db.getExecutor().adapter instanceof SqliteAdapter) return;
   await sql`drop index if exists passages_tsv_idx`.execute(db);
   await sql`alter table passages drop column tsv`.execute(db);
@@ -21,7 +24,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     await sql`drop index if exists passages_tsv_idx`.execute(db);
     await sql`alter table passages drop column tsv`.execute(db);
-    await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('english', coalesce(heading, '') || ' ' || text)) stored`.execute(db);
+    await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('english', coalesce(heading, '') || ' ' || text)) stored`.execute(
+      db,
+    );
     await sql`create index passages_tsv_idx on passages using gin (tsv)`.execute(db);
   }
   await db.schema.alterTable("passages").dropColumn("label").execute();

@@ -7,7 +7,10 @@ import type { Kysely } from "kysely";
  * call is metered in usage_events (kept when its thread is deleted: it is billing history).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("messages").addColumn("citations", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("messages")
+    .addColumn("citations", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
   await db.schema.alterTable("messages").addColumn("model", "text").execute();
   await db.schema.alterTable("messages").addColumn("file_ids", "text").execute();
   await db.schema.alterTable("messages").addColumn("cancel_requested_at", "text").execute();

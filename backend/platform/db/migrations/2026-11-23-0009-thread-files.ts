@@ -7,13 +7,21 @@ import type { Kysely } from "kysely";
  * Thread files are never queued for indexing; a transfer to the workspace copies them there.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("files").addColumn("thread_id", "text", (c) => c.references("threads.id").onDelete("cascade")).execute();
+  await db.schema
+    .alterTable("files")
+    .addColumn("thread_id", "text", (c) => c.references("threads.id").onDelete("cascade"))
+    .execute();
   await db.schema.alterTable("files").addColumn("original_file_id", "text").execute();
   await db.schema.alterTable("file_versions").addColumn("message_id", "text").execute();
   await db.schema.alterTable("file_versions").addColumn("number", "integer").execute();
   await db.schema.createIndex("files_thread_idx").on("files").columns(["thread_id", "created_at"]).execute();
   // Workspace versions leave `number` null (both dialects allow many nulls in a unique index).
-  await db.schema.createIndex("file_versions_number_idx").on("file_versions").columns(["file_id", "number"]).unique().execute();
+  await db.schema
+    .createIndex("file_versions_number_idx")
+    .on("file_versions")
+    .columns(["file_id", "number"])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("key", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("auth_attempts_key_idx").on("auth_attempts").columns(["kind", "key", "created_at"]).execute();
+  await db.schema
+    .createIndex("auth_attempts_key_idx")
+    .on("auth_attempts")
+    .columns(["kind", "key", "created_at"])
+    .execute();
   await db.schema.createIndex("auth_attempts_created_idx").on("auth_attempts").column("created_at").execute();
 }
 

@@ -13,14 +13,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table jobs rename constraint ingestion_jobs_file_id_fkey to jobs_file_id_fkey`.execute(db);
   await sql`alter index ingestion_jobs_claim_idx rename to jobs_claim_idx`.execute(db);
   await sql`alter index ingestion_jobs_file_idx rename to jobs_file_idx`.execute(db);
-  await sql`alter table jobs alter column file_id drop not null, alter column version_id drop not null, add column payload text`.execute(db);
+  await sql`alter table jobs alter column file_id drop not null, alter column version_id drop not null, add column payload text`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // Only file jobs fit the old table.
   await sql`delete from jobs where file_id is null or version_id is null`.execute(db);
   if (await dialectIsSqlite(db)) return rebuildSqlite(db, { from: "jobs", to: "ingestion_jobs", generic: false });
-  await sql`alter table jobs drop column payload, alter column file_id set not null, alter column version_id set not null`.execute(db);
+  await sql`alter table jobs drop column payload, alter column file_id set not null, alter column version_id set not null`.execute(
+    db,
+  );
   await sql`alter index jobs_file_idx rename to ingestion_jobs_file_idx`.execute(db);
   await sql`alter index jobs_claim_idx rename to ingestion_jobs_claim_idx`.execute(db);
   await sql`alter table jobs rename constraint jobs_file_id_fkey to ingestion_jobs_file_id_fkey`.execute(db);
@@ -53,7 +57,22 @@ async function rebuildSqlite(db: Kysely<unknown>, o: { from: string; to: string;
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   const columns = sql.join(
-    ["id", "kind", "file_id", "version_id", "status", "attempts", "run_after", "locked_at", "locked_by", "error", "pages_done", "pages_total", "created_at", "updated_at"].map((c) => sql.ref(c)),
+    [
+      "id",
+      "kind",
+      "file_id",
+      "version_id",
+      "status",
+      "attempts",
+      "run_after",
+      "locked_at",
+      "locked_by",
+      "error",
+      "pages_done",
+      "pages_total",
+      "created_at",
+      "updated_at",
+    ].map((c) => sql.ref(c)),
   );
   await sql`insert into ${sql.table(o.to)} (${columns}) select ${columns} from ${sql.table(o.from)}`.execute(db);
   await db.schema.dropTable(o.from).execute();

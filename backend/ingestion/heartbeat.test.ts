@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heartbeatIntervalMs } from "./heartbeat.ts";
+import { heartbeatIntervalMs } from "../platform/jobs/heartbeat.ts";
 import { sweepIntervalMs } from "./sweep-stuck.ts";
 
 describe("heartbeat and sweep timing", () => {

@@ -8,7 +8,7 @@ import type { Deps } from "../deps.ts";
 import { findFileWithCurrentBlob, setCurrentVersionStatus } from "../files/repo.ts";
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
 import { createChildFiles } from "./children.ts";
-import { heartbeatIntervalMs, startHeartbeat } from "./heartbeat.ts";
+import { heartbeatIntervalMs, startHeartbeat } from "../platform/jobs/heartbeat.ts";
 import { asIngestJob, type IngestJob } from "./jobs.ts";
 import { runParser, type RunParserOptions } from "./run-parser.ts";
 import { writeVersionIndex } from "./store.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startHeartbeat } from "../../backend/ingestion/heartbeat.ts";
+import { startHeartbeat } from "../../backend/platform/jobs/heartbeat.ts";
 import { sweepStuckJobs } from "../../backend/ingestion/sweep-stuck.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import { enqueueIngest } from "../../backend/ingestion/jobs.ts";

@@ -15,6 +15,8 @@ beforeEach(async () => {
 afterEach(() => testDb.drop());
 
 const KIND = "test.publish";
+const warnings: unknown[][] = [];
+const deps = () => ({ db: testDb.db, log: { warn: (...args: unknown[]) => void warnings.push(args) } });
 const payloadSchema = z.object({ snapshotId: z.string(), pages: z.array(z.number()) });
 
 const jobRow = (id: string) =>
@@ -43,7 +45,7 @@ describe("a job about no file", () => {
       status: "queued",
     });
 
-    const handlers = { [KIND]: jobHandler(testDb.db, { payload: payloadSchema, run }) };
+    const handlers = { [KIND]: jobHandler(deps(), { payload: payloadSchema, stuckAfterMs: 60_000, run }) };
     expect(await drain(handlers)).toBe(1);
     expect(await drain(handlers)).toBe(0);
     expect(run).toHaveBeenCalledTimes(1);
@@ -55,7 +57,7 @@ describe("a job about no file", () => {
     const run = vi.fn(async () => {
       throw new Error("the snapshot store is down");
     });
-    const handlers = { [KIND]: jobHandler(testDb.db, { payload: payloadSchema, run }) };
+    const handlers = { [KIND]: jobHandler(deps(), { payload: payloadSchema, stuckAfterMs: 60_000, run }) };
     const id = await enqueue(testDb.db.kysely, { kind: KIND, payload: { snapshotId: "s1", pages: [] } });
 
     const before = Date.now();
@@ -87,7 +89,7 @@ describe("a job about no file", () => {
   it("whose payload does not fit its kind's schema fails for good without running", async () => {
     const run = vi.fn(async () => {});
     const id = await enqueue(testDb.db.kysely, { kind: KIND, payload: { snapshotId: 42 } });
-    expect(await drain({ [KIND]: jobHandler(testDb.db, { payload: payloadSchema, run }) })).toBe(1);
+    expect(await drain({ [KIND]: jobHandler(deps(), { payload: payloadSchema, stuckAfterMs: 60_000, run }) })).toBe(1);
     expect(run).not.toHaveBeenCalled();
     const row = await jobRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
@@ -96,7 +98,11 @@ describe("a job about no file", () => {
 
   it("is left queued by a worker with no handler for its kind", async () => {
     const id = await enqueue(testDb.db.kysely, { kind: KIND, payload: { snapshotId: "s1", pages: [] } });
-    expect(await drain({ "test.other": jobHandler(testDb.db, { payload: z.unknown(), run: async () => {} }) })).toBe(0);
+    expect(
+      await drain({
+        "test.other": jobHandler(deps(), { payload: z.unknown(), stuckAfterMs: 60_000, run: async () => {} }),
+      }),
+    ).toBe(0);
     expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 0 });
   });
 
@@ -119,5 +125,20 @@ describe("a job about no file", () => {
       { id, kind: KIND, file_id: null, version_id: null },
     ]);
     expect(await jobRow(id)).toMatchObject({ status: "failed", error: "gave up" });
+  });
+
+  it("keeps its lock fresh while run runs, so the stuck sweep leaves a long job alone", async () => {
+    const stuckAfterMs = 600; // a beat every 200 ms
+    const id = await enqueue(testDb.db.kysely, { kind: KIND, payload: { snapshotId: "s1", pages: [] } });
+    let requeuedWhileRunning = -1;
+    const run = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2 * stuckAfterMs));
+      // Twice the threshold since the claim: without the heartbeat this job would look dead.
+      requeuedWhileRunning = await requeueStuck(testDb.db.kysely, stuckAfterMs);
+    };
+    expect(await drain({ [KIND]: jobHandler(deps(), { payload: payloadSchema, stuckAfterMs, run }) })).toBe(1);
+    expect(requeuedWhileRunning).toBe(0);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
+    expect(warnings).toEqual([]);
   });
 });

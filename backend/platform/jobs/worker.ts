@@ -1,5 +1,6 @@
 import type { ZodType } from "zod";
 import type { Db } from "../db/index.ts";
+import { heartbeatIntervalMs, startHeartbeat, type HeartbeatDeps } from "./heartbeat.ts";
 import type { Logger } from "../log.ts";
 import { claim, complete, fail, type Job } from "./queue.ts";
 
@@ -16,12 +17,15 @@ export type JobHandler = (job: Job) => Promise<void>;
  * A handler whose `run` gets the job's payload checked and typed by the `payload` schema, and
  * whose jobs are settled for it: done when `run` resolves; when it throws, failed and retried
  * after a backoff while attempts remain, like an ingest job. A payload that does not fit the
- * schema fails the job for good (a retry would not change it).
+ * schema fails the job for good (a retry would not change it). While `run` runs, the job's lock
+ * is refreshed (a heartbeat sized to `stuckAfterMs`, the threshold the stuck sweep uses), so a
+ * long job is not taken for one whose worker died and run twice.
  */
 export function jobHandler<P>(
-  db: Db,
-  o: { payload: ZodType<P>; run(payload: P, job: Job): Promise<void> },
+  deps: HeartbeatDeps,
+  o: { payload: ZodType<P>; stuckAfterMs: number; run(payload: P, job: Job): Promise<void> },
 ): JobHandler {
+  const { db } = deps;
   return async (job) => {
     let payload: P;
     try {
@@ -30,12 +34,15 @@ export function jobHandler<P>(
       await fail(db.kysely, job, `The job's payload is not valid: ${errorMessage(err)}`, { permanent: true });
       return;
     }
+    const beat = startHeartbeat(deps, job, { intervalMs: heartbeatIntervalMs(o.stuckAfterMs) });
     try {
       await o.run(payload, job);
     } catch (err) {
+      await beat.stop();
       await fail(db.kysely, job, errorMessage(err));
       return;
     }
+    await beat.stop();
     await complete(db.kysely, job.id);
   };
 }

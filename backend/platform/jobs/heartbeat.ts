@@ -1,5 +1,12 @@
-import type { Deps } from "../deps.ts";
-import { heartbeat, type Job } from "../platform/jobs/queue.ts";
+import type { Db } from "../db/index.ts";
+import type { Logger } from "../log.ts";
+import { heartbeat, type Job } from "./queue.ts";
+
+/** What a heartbeat writes with: the database, and a log for beats that find the job gone. */
+export interface HeartbeatDeps {
+  db: Db;
+  log: Pick<Logger, "warn">;
+}
 
 /** Progress reaches the database at most this often. */
 export const PROGRESS_WRITE_MS = 1000;
@@ -22,7 +29,7 @@ export interface JobHeartbeat {
  * Writes never overlap and never throw: a missed beat only makes the job look older.
  */
 export function startHeartbeat(
-  deps: Deps,
+  deps: HeartbeatDeps,
   job: Pick<Job, "id" | "locked_by">,
   o: { intervalMs: number; progressWriteMs?: number },
 ): JobHeartbeat {
@@ -42,9 +49,9 @@ export function startHeartbeat(
       written = latest;
       try {
         const ours = await heartbeat(deps.db.kysely, job, progress);
-        if (!ours) deps.log.warn(`[ingest] job ${job.id} is no longer held by ${job.locked_by} (finished or requeued)`);
+        if (!ours) deps.log.warn(`[jobs] job ${job.id} is no longer held by ${job.locked_by} (finished or requeued)`);
       } catch (err) {
-        deps.log.warn(`[ingest] heartbeat of job ${job.id} failed:`, err);
+        deps.log.warn(`[jobs] heartbeat of job ${job.id} failed:`, err);
       }
     });
   };

@@ -1,4 +1,5 @@
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { createThread } from "../../contracts/threads.ts";
 import { createUser, type CreatedUser } from "./factories.ts";
 import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from "./fake-openai.ts";
 import { createWorkspace, uploadFile } from "./files.ts";
@@ -53,9 +54,9 @@ export async function setupAgent(env: Record<string, string> = {}): Promise<Agen
     ws,
     files,
     async newThread() {
-      const res = await app.request("POST", `/workspaces/${ws.id}/threads`, { token: alice.token, body: {} });
-      if (res.status !== 201) throw new Error(`createThread: ${res.status}`);
-      return res.body.id as string;
+      const res = await app.api(createThread, { token: alice.token, params: { id: ws.id }, body: {} });
+      if (res.status !== 201) throw new Error(`createThread: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id;
     },
     ask: (tid, body, token = alice.token) =>
       openSse(app, "POST", `/workspaces/${ws.id}/threads/${tid}/stream_qa`, { token, body }),

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import * as authApi from "../../contracts/auth.ts";
 import type { AuthUser } from "../../contracts/auth.ts";
+import * as codesApi from "../../contracts/signup-codes.ts";
 import type { SignupCode } from "../../contracts/signup-codes.ts";
 import { insertCode } from "../../backend/signup-codes/repo.ts";
 import type { TestApp } from "./test-app.ts";
@@ -28,10 +30,10 @@ export async function createUser(
   const signupCode = app.config.REQUIRE_SIGNUP_CODE
     ? (await insertCode(app.deps.db.kysely, { description: "factory", createdBy: null })).code
     : undefined;
-  const res = await app.request("POST", "/auth/sign-up", { body: { email, password, signupCode } });
+  const res = await app.api(authApi.signUp, { body: { email, password, signupCode } });
   if (res.status !== 201) throw new Error(`createUser(${email}) failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const token: string = res.body.token;
-  const uid: string = res.body.user.uid;
+  const token = res.body.token;
+  const uid = res.body.user.uid;
   if (o.verified || o.admin) {
     await app.deps.identity.updateUser(uid, {
       ...(o.verified ? { emailVerified: true } : {}),
@@ -39,7 +41,7 @@ export async function createUser(
     });
     app.deps.admin.forget(uid);
   }
-  const me = await app.request("GET", "/users/me", { token });
+  const me = await app.api(authApi.getMe, { token });
   if (me.status !== 200) throw new Error(`createUser(${email}): /users/me answered ${me.status}`);
   return { token, user: me.body, email: email.trim().toLowerCase(), password };
 }
@@ -49,7 +51,7 @@ export function createAdmin(app: TestApp, o: { email?: string } = {}): Promise<C
 }
 
 export async function createSignupCode(app: TestApp, adminToken: string, description?: string): Promise<SignupCode> {
-  const res = await app.request("POST", "/admin/signup-codes", {
+  const res = await app.api(codesApi.createSignupCode, {
     token: adminToken,
     body: description === undefined ? {} : { description },
   });

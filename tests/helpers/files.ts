@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
+import * as filesApi from "../../contracts/files.ts";
 import type { FileInfo } from "../../contracts/files.ts";
+import * as workspacesApi from "../../contracts/workspaces.ts";
 import type { Workspace } from "../../contracts/workspaces.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -13,7 +15,7 @@ export async function createWorkspace(
   token: string,
   o: { name?: string; is_public?: boolean } = {},
 ): Promise<Workspace> {
-  const res = await app.request("POST", "/workspaces", {
+  const res = await app.api(workspacesApi.createWorkspace, {
     token,
     body: { name: o.name ?? "Pod", is_public: o.is_public ?? false },
   });
@@ -67,12 +69,13 @@ export async function reserve(
   byteSize: number,
   contentType?: string,
 ) {
-  const res = await app.request("POST", `/workspaces/${workspaceId}/files/generate_upload_url`, {
+  const res = await app.api(filesApi.generateUploadUrl, {
     token,
+    params: { id: workspaceId },
     body: { byte_size: byteSize, content_type: contentType },
   });
   if (res.status !== 200) throw new Error(`generate_upload_url failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { upload_url: string; file_id: string; expires_at: string };
+  return res.body;
 }
 
 /** The whole presigned flow: reserve, PUT the bytes, finalize. */
@@ -86,8 +89,9 @@ export async function uploadFile(
   const r = await reserve(app, token, workspaceId, bytes.length, o.contentType);
   const put = await putBytes(app, r.upload_url, bytes, { contentType: o.contentType });
   if (put.status !== 200) throw new Error(`PUT upload_url failed: ${put.status} ${JSON.stringify(put.body)}`);
-  const fin = await app.request("POST", `/workspaces/${workspaceId}/files/${r.file_id}/finalize_upload`, {
+  const fin = await app.api(filesApi.finalizeUpload, {
     token,
+    params: { id: workspaceId, fid: r.file_id },
     body: { filename: o.filename ?? "notes.txt", byte_size: bytes.length, checksum: sha256(bytes) },
   });
   if (fin.status !== 200) throw new Error(`finalize_upload failed: ${fin.status} ${JSON.stringify(fin.body)}`);

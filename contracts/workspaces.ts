@@ -16,7 +16,10 @@ export const workspace = z.object({
   is_public: z.boolean(),
   is_bookmarked: z.boolean(),
   permission: z.enum(["owner", "viewer"]),
+  /** True while the Pod has a published snapshot (the header's '(Published)' badge). */
   is_published: z.boolean(),
+  /** Set when this workspace is a published snapshot's frozen copy (read-only for everyone). */
+  snapshot_id: z.string().nullable(),
   bookmark_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -11,6 +11,7 @@ export function presentWorkspace(row: WorkspaceRow, actor: Actor | null): Worksp
     is_bookmarked: Boolean(row.is_bookmarked),
     permission: actor?.user.id === row.owner_id ? "owner" : "viewer",
     is_published: false,
+    snapshot_id: null,
     bookmark_count: Number(row.bookmark_count ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -27,6 +27,7 @@ describe("create, get, update", () => {
       is_bookmarked: false,
       permission: "owner",
       is_published: false,
+      snapshot_id: null,
       bookmark_count: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),

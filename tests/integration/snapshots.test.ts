@@ -21,8 +21,7 @@ const DOCS: Record<string, string> = {
     "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n",
   "globex-2022.md":
     "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
-  "initech-memo.md":
-    "# Initech memo\n\nStapler inventory audited during March by facilities.\n",
+  "initech-memo.md": "# Initech memo\n\nStapler inventory audited during March by facilities.\n",
 };
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigation } from "react-router";
 import type { UserView } from "../../lib/user-view.ts";
 import { AppHeader } from "../layout/app-header.tsx";
 import { AppNav } from "../layout/app-nav.tsx";
-import { SETTINGS_LINKS } from "../layout/app-mobile-menu.tsx";
+import { AppMobileMenu, SETTINGS_LINKS } from "../layout/app-mobile-menu.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 
@@ -38,7 +38,10 @@ export function SettingsShell({
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <AppHeader productName={productName}>
-        <AppNav user={user} />
+        <div className="hidden items-center gap-2 md:flex">
+          <AppNav user={user} />
+        </div>
+        <AppMobileMenu />
       </AppHeader>
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 sm:px-6 md:flex-row md:gap-10 md:py-8">
         <aside

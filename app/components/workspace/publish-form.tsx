@@ -16,6 +16,7 @@ export function PublishForm({ workspaceId, threadId }: { workspaceId: string; th
     >
       {(pending) => (
         <>
+          <p className="text-sm font-semibold text-slate-900">Publish this {what}</p>
           <p className="text-sm text-slate-600">
             Anyone with the link can read a frozen copy of this {what}: {threadId ? "its" : "its files, threads and"}{" "}
             answers as they are now, with the pages they cite. Later changes do not show in it.
@@ -34,7 +35,7 @@ export function PublishForm({ workspaceId, threadId }: { workspaceId: string; th
             </span>
           </label>
           <Button pending={pending} disabled={pending} className="w-full">
-            {pending ? "Publishing..." : `Publish ${what}`}
+            {pending ? "Publishing..." : "Publish"}
           </Button>
         </>
       )}

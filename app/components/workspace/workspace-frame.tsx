@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { Thread } from "../../../contracts/threads.ts";
 import type { Workspace } from "../../../contracts/workspaces.ts";
@@ -32,17 +32,19 @@ export interface WorkspaceFrameProps {
 export function WorkspaceFrame(p: WorkspaceFrameProps) {
   const location = useLocation();
   const { flash } = p;
+  // A flash is read once: the share link stays on the page after later revalidations, until dismissed.
+  const [published, setPublished] = useState(flash?.link ? flash : null);
+  if (flash?.link && flash.id !== published?.id) setPublished(flash);
   return (
     <div className="min-h-screen">
       <AppHeader productName={p.productName}>
         <AppNav user={p.user} returnTo={location.pathname} />
       </AppHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
-        {flash?.link ? (
-          <PublishedLink key={flash.id} message={flash.message} path={flash.link} origin={p.origin} />
-        ) : flash ? (
-          <FlashNotice key={flash.id} notice={flash} className="" />
+        {published?.link ? (
+          <PublishedLink key={published.id} message={published.message} path={published.link} origin={p.origin} />
         ) : null}
+        {flash && !flash.link ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
         <WorkspaceHeader
           workspace={p.workspace}
           signedIn={Boolean(p.user)}

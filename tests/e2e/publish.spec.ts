@@ -105,6 +105,9 @@ test("publish a Pod at desktop width; signed out, a new browser opens the link, 
   const got = await v.request.get((await download.getAttribute("href"))!);
   expect(got.status()).toBe(200);
   expect(Buffer.from(await got.body()).equals(GOOD.buffer)).toBe(true);
+  const zip = await v.request.get((await v.getByRole("link", { name: "Download all" }).getAttribute("href"))!);
+  expect(zip.status()).toBe(200);
+  expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
   await shoot(v, "share-pod");
 
   // Both threads are there; the one with the answer opens with its question and cited answer.
@@ -167,7 +170,8 @@ test("publish from the Pod Actions menu at 375 px; publish one thread: its share
 
   // One thread, from its actions.
   await page.getByLabel("Actions for thread Revenue").click();
-  await page.getByText("Publish thread", { exact: true }).click();
+  await page.getByText("Publish thread", { exact: true }).filter({ visible: true }).click();
+  await page.screenshot({ path: "scratch/e2e/publish-thread-375.png" });
   await page.getByRole("button", { name: "Publish", exact: true }).filter({ visible: true }).click();
   const threadLink = await copyShareLink(page, "Thread published.");
   expect(threadLink).toMatch(/\/share\/[^/]+\/thread\/[^/]+$/);

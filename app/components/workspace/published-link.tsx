@@ -49,9 +49,14 @@ export function PublishedLink({ message, path, origin }: { message: string; path
           <CopyLinkButton
             path={path}
             duration={PUBLISHED_TOAST_MS}
-            className={buttonClass("secondary", "flex-1 px-3 py-1.5")}
+            className={buttonClass("secondary", "flex-1 whitespace-nowrap px-3 py-1.5")}
           />
-          <a href={path} target="_blank" rel="noopener" className={buttonClass("secondary", "flex-1 px-3 py-1.5")}>
+          <a
+            href={path}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass("secondary", "flex-1 whitespace-nowrap px-3 py-1.5")}
+          >
             Open
           </a>
         </div>

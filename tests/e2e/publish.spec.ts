@@ -49,6 +49,12 @@ async function copyShareLink(page: Page, message: string): Promise<string> {
   return link;
 }
 
+/** The owner's API token: the web tier's session cookie holds it (serialized by React Router). */
+async function sessionToken(context: BrowserContext): Promise<string> {
+  const raw = (await context.cookies()).find((c) => c.name === "__session")!.value;
+  return JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8")) as string;
+}
+
 async function visitor(browser: Browser, baseURL: string, javaScriptEnabled = true): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: DESKTOP, javaScriptEnabled });
 }
@@ -194,6 +200,15 @@ test("publish from the Pod Actions menu at 375 px; publish one thread: its share
   // The Pod snapshot still has both threads.
   await v.goto(podLink);
   await expect(threads.getByRole("link", { name: "Later" })).toBeVisible();
+  // Deleted (through the API, as its creator), the thread's link is the not-found page; the Pod's still reads.
+  const threadSnapshotId = new URL(threadLink).pathname.split("/")[2]!;
+  const deleted = await v.request.delete(`/api/snapshots/${threadSnapshotId}`, {
+    headers: { authorization: `Bearer ${await sessionToken(owner.context)}` },
+  });
+  expect(deleted.status()).toBe(200);
+  expect((await v.goto(threadLink))?.status()).toBe(404);
+  await expect(v.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  expect((await v.goto(podLink))?.status()).toBe(200);
   await anon.close();
 
   // Without JavaScript: the details panel opens natively, the form posts, the page shows the link.

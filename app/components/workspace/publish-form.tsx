@@ -16,7 +16,8 @@ export function PublishForm({ workspaceId, threadId }: { workspaceId: string; th
     >
       {(pending) => (
         <>
-          <p className="text-sm font-semibold text-slate-900">Publish this {what}</p>
+          {/* The Pod's form is a panel of its own; a thread's opens inside the thread's menu, under its name. */}
+          {threadId ? null : <p className="text-sm font-semibold text-slate-900">Publish this Pod</p>}
           <p className="text-sm text-slate-600">
             Anyone with the link can read a frozen copy of this {what}: {threadId ? "its" : "its files, threads and"}{" "}
             answers as they are now, with the pages they cite. Later changes do not show in it.

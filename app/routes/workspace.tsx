@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLoaderData, useRouteError } from "react-router";
 import { listThreads } from "../../contracts/threads.ts";
 import { getWorkspace } from "../../contracts/workspaces.ts";
 import { NotFoundView } from "../components/layout/not-found-view.tsx";
@@ -24,6 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ]),
     ),
   ]);
+  // A published snapshot's workspace is only ever shown in snapshot mode (spec section 4).
+  if (workspace.snapshot_id) {
+    const url = new URL(request.url);
+    throw redirect(url.pathname.replace(`/workspace/${params.id}`, `/share/${workspace.snapshot_id}`) + url.search);
+  }
   const { flash, headers } = await readFlash(request, context);
   return data(
     {

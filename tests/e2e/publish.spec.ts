@@ -111,6 +111,10 @@ test("publish a Pod at desktop width; signed out, a new browser opens the link, 
   const got = await v.request.get((await download.getAttribute("href"))!);
   expect(got.status()).toBe(200);
   expect(Buffer.from(await got.body()).equals(GOOD.buffer)).toBe(true);
+  // The snapshot's own workspace is only shown as the share view.
+  const snapshotWorkspace = (await download.getAttribute("href"))!.split("/")[3]!;
+  await v.goto(`/workspace/${snapshotWorkspace}`);
+  await expect(v).toHaveURL(link);
   const zip = await v.request.get((await v.getByRole("link", { name: "Download all" }).getAttribute("href"))!);
   expect(zip.status()).toBe(200);
   expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
@@ -135,6 +139,12 @@ test("publish a Pod at desktop width; signed out, a new browser opens the link, 
   await v.screenshot({ path: "scratch/e2e/share-citation-375.png" });
   await v.keyboard.press("Escape");
   await v.setViewportSize(DESKTOP);
+  // Show/Hide Thoughts is a display setting: it works here too and comes back to the share view.
+  await v.getByRole("button", { name: "Hide Thoughts" }).filter({ visible: true }).click();
+  await expect(v.getByRole("button", { name: "Show Thoughts" }).filter({ visible: true })).toBeVisible();
+  await expect(v).toHaveURL(/\/share\/[^/]+\/thread\/[^/]+$/);
+  await v.getByRole("button", { name: "Show Thoughts" }).filter({ visible: true }).click();
+  await expect(v.getByRole("button", { name: "Hide Thoughts" }).filter({ visible: true })).toBeVisible();
   await shoot(v, "share-thread");
   const threadLink = new URL(v.url()).pathname;
   // A snapshot that does not exist is the not-found page.

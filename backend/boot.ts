@@ -72,6 +72,7 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
     admin: createAdminChecker({ identity }),
     search: createSearchIndex(db, search),
     documentLabels: new Map(),
+    siteSnapshots: { entry: null },
   } as Omit<Deps, "answers"> as Deps;
   // The runtime stores answers through the deps that carry it.
   deps.answers = new AnswerRuntime(deps);

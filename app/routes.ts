@@ -59,6 +59,10 @@ export default [
     index("routes/workspace-index.tsx"),
     route("thread/:tid", "routes/workspace-thread.tsx"),
   ]),
+  route("share/:snapshotId", "routes/share.tsx", [
+    index("routes/share-index.tsx"),
+    route("thread/:threadId", "routes/share-thread.tsx"),
+  ]),
   route("library", "routes/library.tsx"),
   route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { EXAMPLE_PODS } from "./lib/example-pods.ts";
 
 /** Public pages share the marketing header and footer. */
 const marketing = layout("routes/marketing-layout.tsx", [
@@ -63,6 +64,13 @@ export default [
     index("routes/share-index.tsx"),
     route("thread/:threadId", "routes/share-thread.tsx"),
   ]),
+  // The example pods, /{slug} and /{slug}/thread/{threadId}: their snapshot in snapshot mode.
+  ...EXAMPLE_PODS.map((p) =>
+    route(p.slug, "routes/example.tsx", { id: `example-${p.slug}` }, [
+      index("routes/example-index.tsx", { id: `example-${p.slug}-index` }),
+      route("thread/:threadId", "routes/example-thread.tsx", { id: `example-${p.slug}-thread` }),
+    ]),
+  ),
   route("library", "routes/library.tsx"),
   route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),

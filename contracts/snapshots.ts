@@ -115,6 +115,17 @@ export const deleteSnapshot = endpoint({
   params: snapshotParams,
   response: ok,
 });
+export const copySnapshot = endpoint({
+  method: "post",
+  path: "/snapshots/{id}/copy",
+  tag: "snapshots",
+  auth: "user",
+  status: 201,
+  summary:
+    "Copy a snapshot into a new private workspace of the caller's, to keep asking in (its files share the snapshot's versions)",
+  params: snapshotParams,
+  response: workspace,
+});
 export const getSnapshotWorkspace = endpoint({
   method: "get",
   path: "/snapshots/{id}/workspace",

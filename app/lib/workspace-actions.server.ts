@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { deleteFile, renameFile, retryIndexing } from "../../contracts/files.ts";
-import { snapshotThread, snapshotWorkspace, type Snapshot } from "../../contracts/snapshots.ts";
+import { copySnapshot, snapshotThread, snapshotWorkspace, type Snapshot } from "../../contracts/snapshots.ts";
 import * as threads from "../../contracts/threads.ts";
 import * as ws from "../../contracts/workspaces.ts";
 import { field, mutate } from "./action.server.ts";
@@ -89,6 +89,12 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
         redirectTo: back,
       });
     }
+    case "copy-snapshot":
+      // A snapshot (an example pod) copied into a Pod of the caller's: it opens there.
+      return go(
+        async () => `/workspace/${(await api.call(copySnapshot, { params: { id: field(form, "snapshot_id") } })).id}`,
+        "Copied to your Pods: ask your own questions here.",
+      );
     case "delete-thread": {
       const onThread = back.startsWith(`/workspace/${id}/thread/${tid}`);
       return go(async () => {

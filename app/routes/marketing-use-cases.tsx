@@ -1,7 +1,15 @@
 import { PodGrid } from "../components/marketing/pod-grid.tsx";
 import { UseCaseList } from "../components/marketing/use-case-list.tsx";
+import { useLoaderData } from "react-router";
+import { builtExamples } from "../lib/examples.server.ts";
 import { pageMeta, productNameFrom } from "../lib/seo.ts";
+import { apiFor } from "../lib/session.server.ts";
 import type { Route } from "./+types/marketing-use-cases";
+
+/** Which example pods are built on this server: their cards and 'Try this Workspace' link to them. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { built: await builtExamples(await apiFor(request, context)) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -13,6 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function UseCases() {
+  const { built } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -22,7 +31,7 @@ export default function UseCases() {
         </p>
       </div>
       <div className="mt-16">
-        <UseCaseList />
+        <UseCaseList built={built} />
       </div>
       <section aria-labelledby="example-pods" className="mt-24">
         <h2 id="example-pods" className="text-2xl font-bold tracking-tight text-ink">
@@ -30,7 +39,7 @@ export default function UseCases() {
         </h2>
         <p className="mt-2 text-slate-600">Public collections from 50,000-page filings to 3000+ research papers.</p>
         <div className="mt-8">
-          <PodGrid />
+          <PodGrid built={new Set(Object.keys(built))} />
         </div>
       </section>
     </div>

@@ -43,6 +43,16 @@ export function listOwnVersionIds(db: Executor, fileIds: string[]) {
     .execute();
 }
 
+/** The versions files show through `file_version_refs` (a copy's, whose versions another file owns). */
+export function listRefVersionIds(db: Executor, fileIds: string[]) {
+  if (fileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("file_version_refs")
+    .select(["version_id as id", "file_id"])
+    .where("file_id", "in", fileIds)
+    .execute();
+}
+
 export async function insertFiles(db: Executor, rows: Insertable<FileTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH)
     await db

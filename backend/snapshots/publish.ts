@@ -2,8 +2,15 @@ import crypto from "node:crypto";
 import type { Citation } from "../../contracts/citation.ts";
 import type { TimedEvent } from "../../contracts/agent.ts";
 import { insertEvents, listEventsToCopy } from "../agent/repo.ts";
+import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
-import { insertFiles, insertVersionRefs, listFilesToCopy, listOwnVersionIds } from "../files/shared-versions-repo.ts";
+import {
+  insertFiles,
+  insertVersionRefs,
+  listFilesToCopy,
+  listOwnVersionIds,
+  listRefVersionIds,
+} from "../files/shared-versions-repo.ts";
 import { now } from "../platform/clock.ts";
 import { refreshStatistics, type Executor } from "../platform/db/index.ts";
 import type { Actor } from "../platform/http/context.ts";
@@ -63,7 +70,37 @@ export async function publishSnapshot(
   return snapshotId;
 }
 
-/** Copies threads, messages, events and files rows; returns the map of source ids to copies' ids. */
+/**
+ * Copies a snapshot into a new private workspace owned by the caller (an example pod "copied to
+ * my Pods"): the same copy as publishing (threads, messages, events, files rows showing the shared
+ * versions: no bytes, pages or passages copied), then an ordinary workspace the caller can keep
+ * asking in. Anyone who may create a workspace may copy any snapshot (anyone can read one).
+ * Returns the new workspace's id.
+ */
+export async function copySnapshotToWorkspace(
+  deps: Deps,
+  o: { actor: Actor; snapshotWorkspaceId: string; name: string; description: string },
+): Promise<string> {
+  requireFullAccess(o.actor);
+  const id = crypto.randomUUID();
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await insertWorkspace(tx, {
+      id,
+      ownerId: o.actor.user.id,
+      name: o.name,
+      description: o.description,
+      isPublic: false,
+    });
+    await copyContent(tx, { from: o.snapshotWorkspaceId, to: id, ownerId: o.actor.user.id });
+  });
+  await refreshStatistics(deps.db, ["files"]);
+  return id;
+}
+
+/**
+ * Copies threads, messages, events and files rows from one workspace to another (publishing, and
+ * copying a snapshot back into a workspace); returns the map of source ids to copies' ids.
+ */
 async function copyContent(
   tx: Executor,
   o: { from: string; to: string; threadId?: string; ownerId: string },
@@ -138,7 +175,8 @@ async function copyContent(
     })),
   );
   // Which versions each copy shows: the current one, the cited ones, and a thread file's history.
-  const own = await listOwnVersionIds(tx, fileIds);
+  // A file's versions: its own, or (a copy of a copy) those it shows through references.
+  const own = [...(await listOwnVersionIds(tx, fileIds)), ...(await listRefVersionIds(tx, fileIds))];
   const threadFiles = new Set(files.filter((f) => f.scope === "thread").map((f) => f.id));
   const refs = new Map<string, Set<string>>();
   const show = (fileId: string, versionId: string) => {

@@ -23,6 +23,9 @@ export function registerSnapshotRoutes(app: ApiApp, guard: Guard, deps: Deps): v
     await snapshots.deleteSnapshot(deps, { actor, id: params.id });
     return { ok: true as const };
   });
+  route(app, guard, c.copySnapshot, async ({ actor, params }) =>
+    snapshots.copySnapshot(deps, { actor, id: params.id }),
+  );
   route(app, guard, c.getSnapshotWorkspace, async ({ actor, params }) =>
     snapshots.getSnapshotWorkspace(deps, { actor, id: params.id }),
   );

@@ -9,9 +9,9 @@ import { listMessages } from "../threads/messages.ts";
 import { getThread, listThreads } from "../threads/service.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { deleteWorkspace as deleteWorkspaceRow } from "../workspaces/repo.ts";
-import { getWorkspace } from "../workspaces/service.ts";
+import { getWorkspace, loadWorkspace } from "../workspaces/service.ts";
 import { presentSiteSnapshot, presentSnapshot } from "./present.ts";
-import { publishSnapshot } from "./publish.ts";
+import { copySnapshotToWorkspace, publishSnapshot } from "./publish.ts";
 import * as repo from "./repo.ts";
 
 /** The public list: at most this many, cached in process this long (spec section 7: 5 minutes). */
@@ -68,6 +68,19 @@ export async function deleteSnapshot(deps: Deps, o: { actor: Actor; id: string }
   await deleteWorkspaceRow(deps.db.kysely, s.workspace_id);
   deps.siteSnapshots.entry = null;
   await collectGarbage(deps);
+}
+
+/** Copies a snapshot into a new private workspace of the caller's; returns that workspace. */
+export async function copySnapshot(deps: Deps, o: { actor: Actor; id: string }) {
+  const s = await loadSnapshot(deps, o.id);
+  const ws = await loadWorkspace(deps, o.actor, s.workspace_id);
+  const workspaceId = await copySnapshotToWorkspace(deps, {
+    actor: o.actor,
+    snapshotWorkspaceId: s.workspace_id,
+    name: ws.name,
+    description: ws.description,
+  });
+  return getWorkspace(deps, { actor: o.actor, workspaceId });
 }
 
 // The snapshot's contents: its workspace's read routes, which answer anyone for a snapshot.

@@ -251,9 +251,14 @@ test.describe("JavaScript on, desktop", () => {
 
   test("use cases: 16 example pods, 3 columns at 768 px and 4 at 1440 px", async ({ page }) => {
     await page.goto(site.url + "/use-cases");
-    await expect(page.getByRole("link", { name: "Try this Workspace" })).toHaveCount(3);
+    // No example is built on this test server: each use case and card says so instead of a dead link.
+    await expect(page.getByText("Try this Workspace", { exact: true })).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Try this Workspace" })).toHaveCount(0);
+    await expect(page.getByText("This example is not available on this server yet.")).toHaveCount(3);
     const grid = page.getByTestId("pod-grid");
     await expect(grid.locator("li")).toHaveCount(16);
+    await expect(grid.getByRole("link")).toHaveCount(0);
+    await expect(grid.getByText("Not available on this server yet")).toHaveCount(16);
     const columns = () => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(await columns()).toBe(4);

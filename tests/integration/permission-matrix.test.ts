@@ -116,6 +116,10 @@ const TABLE: Record<string, Expect> = {
   "GET /site_published_snapshots": both([200, 200, 200, 200]),
   "GET /snapshots/{id}": both([200, 200, 200, 200]),
   "DELETE /snapshots/{id}": both([401, 403, 200, 403]),
+  // Anyone signed in copies any snapshot into a Pod of their own (anyone may read one).
+  "POST /snapshots/{id}/copy": both([401, 201, 201, 201]),
+  // Which example pods are built here: public.
+  "GET /examples": both([200, 200, 200, 200]),
   "GET /snapshots/{id}/workspace": both([200, 200, 200, 200]),
   "GET /snapshots/{id}/threads": both([200, 200, 200, 200]),
   "GET /snapshots/{id}/files": both([200, 200, 200, 200]),
@@ -129,7 +133,7 @@ const TABLE: Record<string, Expect> = {
 /** Routes with tests of their own; nothing that names a resource may hide here. */
 const NOT_IN_MATRIX = [/^\/health$/, /^\/version$/, /^\/app-config$/, /^\/openapi\.json$/, /^\/auth\//, /^\/admin\//];
 const MUST_BE_IN_MATRIX =
-  /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions|snapshots|site_published_snapshots)(\/|$)/;
+  /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions|snapshots|site_published_snapshots|examples)(\/|$)/;
 
 /** Routes whose owner call destroys or consumes the fixture: each call gets a fresh one. */
 const FRESH = new Set([

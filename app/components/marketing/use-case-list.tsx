@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { findExamplePod } from "../../lib/example-pods.ts";
+import type { BuiltExample } from "../../../contracts/examples.ts";
 import { MEDIA, type Media } from "../../lib/media.ts";
 import { SectionMedia } from "./section-media.tsx";
 
@@ -45,14 +45,13 @@ export const USE_CASES: UseCase[] = [
   },
 ];
 
-/** 'Try this Workspace' opens the pod's thread via /pod/{id}/thread/{id} once it is seeded. */
-function tryLink(slug: string): string {
-  const pod = findExamplePod(slug);
-  if (pod?.podId && pod.threadId) return `/pod/${pod.podId}/thread/${pod.threadId}`;
-  return `/${slug}`;
+/** 'Try this Workspace' opens the example's first thread (or the example) when it is built here. */
+function tryLink(slug: string, example: BuiltExample | undefined): string | null {
+  if (!example) return null;
+  return example.thread_id ? `/${slug}/thread/${example.thread_id}` : `/${slug}`;
 }
 
-export function UseCaseList() {
+export function UseCaseList({ built }: { built: Record<string, BuiltExample> }) {
   return (
     <div className="space-y-20">
       {USE_CASES.map((u, i) => (
@@ -70,13 +69,28 @@ export function UseCaseList() {
                 </li>
               ))}
             </ul>
-            <Link to={tryLink(u.podSlug)} className="btn-primary mt-6">
-              Try this Workspace
-            </Link>
+            <TryLink to={tryLink(u.podSlug, built[u.podSlug])} />
           </div>
           <SectionMedia media={u.media} playbackRate={0.8} controls />
         </section>
       ))}
     </div>
+  );
+}
+
+function TryLink({ to }: { to: string | null }) {
+  if (to)
+    return (
+      <Link to={to} className="btn-primary mt-6">
+        Try this Workspace
+      </Link>
+    );
+  return (
+    <p className="mt-6 flex flex-wrap items-center gap-3">
+      <span className="btn-primary pointer-events-none opacity-50" aria-disabled="true">
+        Try this Workspace
+      </span>
+      <span className="text-sm text-slate-500">This example is not available on this server yet.</span>
+    </p>
   );
 }

@@ -16,7 +16,7 @@ interface Props {
   /** "bar": a row in the header; "menu": the stacked mobile Pod Actions menu. */
   layout: "bar" | "menu";
   /** A published snapshot (section 4): only reading, so no owner or bookmark controls; its share link to copy. */
-  snapshot: { sharePath: string } | null;
+  snapshot: { sharePath: string; id: string } | null;
 }
 
 /** Spec section 2 Pod actions: what each visitor may do with this workspace. */
@@ -57,6 +57,16 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout,
         </Badge>
       )}
       {w.is_public && !snapshot ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
+      {snapshot && signedIn ? (
+        <WorkspaceForm workspaceId={w.id} intent="copy-snapshot" fields={{ snapshot_id: snapshot.id }}>
+          {(pending) => (
+            <button type="submit" disabled={pending} aria-busy={pending || undefined} className={button}>
+              {pending ? <Spinner className="size-4" /> : null}
+              {pending ? "Copying..." : "Copy to my Pods"}
+            </button>
+          )}
+        </WorkspaceForm>
+      ) : null}
       {owner ? <EditWorkspaceForm workspace={w} className={button} /> : null}
       {owner ? (
         <Popover label="Publish Pod" summaryClassName={button} panelClassName="sm:w-80">

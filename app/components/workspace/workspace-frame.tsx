@@ -23,7 +23,7 @@ export interface WorkspaceFrameProps {
   /** Where the thread and files links go: /workspace/{id}, or /share/{snapshotId}. */
   basePath: string;
   /** Snapshot mode (section 4): a published, read-only copy, with its share link. */
-  snapshot: { sharePath: string } | null;
+  snapshot: { sharePath: string; id: string } | null;
   /** The files panel or the open thread. */
   children: ReactNode;
 }

@@ -14,7 +14,7 @@ export function WorkspaceHeader({
   signedIn: boolean;
   showThoughts: boolean;
   /** Snapshot mode (a published copy, read-only) with its share link. */
-  snapshot: { sharePath: string } | null;
+  snapshot: { sharePath: string; id: string } | null;
 }) {
   const actions = { workspace, signedIn, showThoughts, snapshot };
   return (

@@ -106,6 +106,7 @@ export interface Database {
   auth_attempts: AuthAttemptTable;
   snapshots: SnapshotTable;
   file_version_refs: FileVersionRefTable;
+  example_pods: ExamplePodTable;
 }
 
 /** One counted attempt of an auth throttle (backend/auth/attempt-limiter.ts). */
@@ -143,6 +144,15 @@ export interface SnapshotTable {
   created_by: string;
   created_at: string;
   is_discoverable: number;
+}
+
+/** An example pod of the catalogue (backend/examples): its Pod and the snapshot /{slug} shows. */
+export interface ExamplePodTable {
+  slug: string;
+  workspace_id: string;
+  snapshot_id: string | null;
+  thread_id: string | null;
+  built_at: string | null;
 }
 
 /** Versions a file shows beyond its own (a snapshot file's, owned by its source file). */

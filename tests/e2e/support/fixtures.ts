@@ -19,6 +19,14 @@ interface App {
   identityCookieFor(email: string, password: string): Promise<string>;
   /** With `ingestion: "manual"`: runs the queued ingestion jobs now, as a worker would; returns how many ran. */
   drainQueue(): Promise<number>;
+  /**
+   * Builds an example pod as `npm run examples` does (system account, normal pipeline, threads,
+   * discoverable snapshot) from these files, for the catalogue slug in `spec`.
+   */
+  buildExample(
+    spec: { slug: string; title: string; description: string; questions: string[] },
+    files: string[],
+  ): Promise<{ snapshotId: string }>;
   /** With `llm: "fake"`: the loopback OpenAI-compatible server the app's model talks to (model "fake-model"). */
   llm: FakeOpenAI | null;
 }
@@ -108,7 +116,25 @@ export const test = base.extend<
           throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
         return drainQueue(server.backend!.deps);
       };
-      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm });
+      const buildExample = async (
+        spec: { slug: string; title: string; description: string; questions: string[] },
+        files: string[],
+      ) => {
+        const examples = await import("../../../backend/examples/build.ts");
+        const system = await import("../../../backend/examples/system.ts");
+        const deps = server.backend!.deps;
+        const actor = await system.systemActor(deps, "examples@system.local", () => crypto.randomUUID());
+        return examples.buildExample(deps, {
+          actor,
+          spec: { ...spec, documents: [] },
+          files,
+          ingest: async () => {
+            if (ingestion === "manual") while ((await drainQueue(deps)) > 0);
+            else await system.waitForIdle(deps, actor, spec.slug, () => undefined, 200);
+          },
+        });
+      };
+      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm, buildExample });
       await server.close();
       await fakeLlm?.close();
       await mailbox.close();

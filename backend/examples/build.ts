@@ -157,18 +157,19 @@ export async function buildExample(
   // Threads: asked afresh each build (the documents or the questions may have changed).
   for (const t of await allThreads(deps, actor, workspaceId))
     await deleteThread(deps, { actor, workspaceId, threadId: t.id });
-  const names: string[] = [];
-  for (const question of spec.questions) {
+  // Asked last to first: the thread list shows the newest first, so it reads in catalogue order.
+  let firstName: string | undefined;
+  for (const question of [...spec.questions].reverse()) {
     const thread = await createThread(deps, { actor, workspaceId });
     const live = await askQuestion(deps, { actor, workspaceId, threadId: thread.id, query: question });
     await live.finished;
     log(`${spec.slug}: answered "${question}" (${live.status}, ${live.citations.length} citations)`);
-    names.push((await listThreadNames(deps, actor, workspaceId)).get(thread.id) ?? "");
+    firstName = (await listThreadNames(deps, actor, workspaceId)).get(thread.id);
   }
 
   const snapshot = await publish(deps, { actor, workspaceId, isDiscoverable: true });
   const snapThreads = (await listSnapshotThreads(deps, { actor, id: snapshot.id, limit: 200 })).threads;
-  const first = names[0] !== undefined ? snapThreads.find((t) => t.name === names[0]) : undefined;
+  const first = firstName !== undefined ? snapThreads.find((t) => t.name === firstName) : undefined;
   const previous = row.snapshot_id;
   await repo.setExampleSnapshot(db, {
     slug: spec.slug,

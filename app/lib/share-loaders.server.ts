@@ -53,6 +53,8 @@ export async function loadShareLayout(
       flash,
       origin: new URL(request.url).origin,
       basePath: basePath ?? `/share/${snapshot.id}`,
+      /** The link 'Copy link' copies: the share link, or the example's own /{slug}. */
+      sharePath: basePath ?? snapshot.share_path,
     },
     { headers },
   );

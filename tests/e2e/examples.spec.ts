@@ -57,6 +57,10 @@ test("an example pod opens at /{slug} signed out, a citation opens the quoted pa
   const list = v.getByRole("list", { name: "Workspace files" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(v.getByRole("button", { name: "Copy to my Pods" })).toHaveCount(0);
+  // 'Copy link' copies the example's own address.
+  await anon.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+  await v.getByRole("button", { name: "Copy link" }).filter({ visible: true }).click();
+  expect(await v.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/${SLUG}`);
   await expect(v.getByLabel("Ask a question")).toHaveCount(0);
   await shoot(v, "example-pod");
 

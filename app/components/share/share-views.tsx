@@ -30,7 +30,7 @@ export function shareLayoutMeta({ data: d }: { data: LayoutData | undefined }) {
 export function ShareLayoutView() {
   const d = useLoaderData() as LayoutData;
   return (
-    <WorkspaceFrame {...d} basePath={d.basePath} snapshot={{ sharePath: d.snapshot.share_path, id: d.snapshot.id }}>
+    <WorkspaceFrame {...d} basePath={d.basePath} snapshot={{ sharePath: d.sharePath, id: d.snapshot.id }}>
       <Outlet context={d} />
     </WorkspaceFrame>
   );

@@ -3,7 +3,8 @@ import type { Deps } from "../deps.ts";
 import { workspaceFilesStamp } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
+import { profileText } from "../ingestion/profile.ts";
+import { analyzeQuery, documentLabel, isGenericNameWord, tokenize } from "./query.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
@@ -121,11 +122,14 @@ async function namedDocuments(
   const wanted = new Set(nameWords);
   const df = new Map<string, number>();
   for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  // A document is named by a word of its own (a company, a country, a title word); years, form
+  // types and kinds only narrow down among those.
   const scores = docs
-    .map((d) => ({
-      id: d.id,
-      score: [...df.keys()].filter((w) => d.words.has(w)).reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0),
-    }))
+    .map((d) => {
+      const matched = [...df.keys()].filter((w) => d.words.has(w));
+      const named = matched.some((w) => !isGenericNameWord(w));
+      return { id: d.id, score: named ? matched.reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) : 0 };
+    })
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, NAMED_DOCUMENTS);
@@ -150,7 +154,10 @@ async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> 
   const hit = cache.get(workspaceId);
   if (hit?.stamp === stamp) return hit.docs;
   const rows = await listDocumentLabelRows(deps.db.kysely, workspaceId);
-  const docs = rows.map((d) => ({ id: d.id, words: new Set(tokenize(documentLabel(d.filename, d.title))) }));
+  const docs = rows.map((d) => {
+    const profile = { title: d.profile_title, kind: d.kind, issuer: d.issuer, period: d.period, form: d.form };
+    return { id: d.id, words: new Set(tokenize(`${documentLabel(d.filename, d.title)} ${profileText(profile)}`)) };
+  });
   cache.set(workspaceId, { stamp, docs });
   return docs;
 }

@@ -5,6 +5,7 @@ import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { profileText } from "../ingestion/profile.ts";
 import { analyzeQuery, documentLabel, isGenericNameWord, tokenize } from "./query.ts";
+import { applyCoverage } from "./coverage.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
@@ -21,6 +22,8 @@ const DOCUMENT_WEIGHT = 0.6;
 const TABLE_WEIGHT = 0.75;
 const QUANTITATIVE =
   /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
+/** Pages and documents holding more of the question's own words gain up to these shares (coverage.ts). */
+const COVERAGE = { doc: 0.5, page: 0.5 };
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 
@@ -57,6 +60,11 @@ export async function searchWorkspace(
     }
   }
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
+  applyCoverage(
+    [...scored.values()],
+    legs[0]!.flatMap((t) => t.words),
+    COVERAGE,
+  );
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);

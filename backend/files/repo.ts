@@ -253,7 +253,10 @@ export function findFileWithCurrentBlob(db: Executor, fileId: string) {
     .executeTakeFirst();
 }
 
-/** Sets a file's status and error only while `versionId` is still its current version. */
+/**
+ * Sets a file's status and error only while `versionId` is still its current version; snapshot
+ * copies showing that version as theirs follow (one published while it was being indexed).
+ */
 export async function setCurrentVersionStatus(
   db: Executor,
   o: {
@@ -267,8 +270,19 @@ export async function setCurrentVersionStatus(
   await db
     .updateTable("files")
     .set({ status: o.status, error: o.error, updated_at: o.at })
-    .where("id", "=", o.fileId)
     .where("current_version_id", "=", o.versionId)
+    .where((eb) =>
+      eb.or([
+        eb("id", "=", o.fileId),
+        eb.exists(
+          eb
+            .selectFrom("file_version_refs as r")
+            .select("r.file_id")
+            .whereRef("r.file_id", "=", "files.id")
+            .where("r.version_id", "=", o.versionId),
+        ),
+      ]),
+    )
     .execute();
 }
 

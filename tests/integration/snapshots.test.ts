@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Citation } from "../../contracts/citation.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
@@ -20,8 +21,7 @@ const DOCS: Record<string, string> = {
     "# Acme annual report 2022\n\nNet sales rose to $4.6 billion in fiscal 2022. Purchases of property and equipment were $355 million.\n",
   "globex-2022.md":
     "# Globex annual report 2022\n\nNet sales rose to $9.9 billion in fiscal 2022. Globex opened twelve new plants.\n",
-  "initech-memo.md":
-    "# Initech memo\n\nThe stapler inventory was audited in March; no net sales figures appear here.\n",
+  "initech-memo.md": "# Initech memo\n\nStapler inventory audited during March by facilities.\n",
 };
 
 beforeAll(async () => {
@@ -319,5 +319,196 @@ describe("who may publish", () => {
     expect((await publish(priv.id, { token: bob.token })).status).toBe(404);
     expect((await publish(pub.id, { token: bob.token })).status).toBe(403);
     expect((await app.request("POST", `/workspaces/${pub.id}/snapshot`, {})).status).toBe(401);
+  });
+});
+
+describe("publishing a thread", () => {
+  let pod: Awaited<ReturnType<typeof podWithAnswer>>;
+  let other: string;
+  let snap: { id: string; workspace_id: string; thread_id: string; share_path: string; thread_name: string };
+  let cited: Set<string>;
+
+  beforeAll(async () => {
+    pod = await podWithAnswer();
+    other = await ask(pod.ws.id, null, "When was the stapler inventory audited?");
+    const source = (await get(`/workspaces/${pod.ws.id}/threads/${pod.tid}/messages`, alice.token)).body.messages;
+    cited = new Set(source.flatMap((m: { citations: Citation[] }) => m.citations.map((c) => c.file_id)));
+    expect(cited.has(pod.files["initech-memo.md"]!)).toBe(false);
+    // A tool's results name files the answer did not cite: they must not reach the snapshot.
+    const answer = source.find((m: { role: string }) => m.role === "assistant");
+    const n = (
+      await app.deps.db.kysely.selectFrom("message_events").select("seq").where("message_id", "=", answer.id).execute()
+    ).length;
+    await app.deps.db.kysely
+      .insertInto("message_events")
+      .values({
+        message_id: answer.id,
+        seq: n,
+        first_index: 1000,
+        events: JSON.stringify([
+          { t: 1, e: { type: "tool_call", id: "c1", name: "search", args: { query: "stapler" } } },
+          {
+            t: 2,
+            e: { type: "tool_result", id: "c1", name: "search", result: { file: "initech-memo.md" }, is_error: false },
+          },
+          { t: 3, e: { type: "thinking", text: "Looked further." } },
+        ]),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const res = await publish(pod.ws.id, { tid: pod.tid, discoverable: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    snap = res.body;
+  }, 120_000);
+
+  it("answers with the copy of the thread and its share link", () => {
+    expect(snap.thread_id).toBeTruthy();
+    expect(snap.thread_id).not.toBe(pod.tid);
+    expect(snap.thread_name).toBe("Sales");
+    expect(snap.share_path).toBe(`/share/${snap.id}/thread/${snap.thread_id}`);
+  });
+
+  it("exposes only its thread and the files its answers cite", async () => {
+    const threads = (await get(`/snapshots/${snap.id}/threads`)).body.threads;
+    expect(threads.map((t: { id: string }) => t.id)).toEqual([snap.thread_id]);
+    expect((await get(`/snapshots/${snap.id}/threads/${other}`)).status).toBe(404);
+    const files = (await get(`/snapshots/${snap.id}/files`)).body.files;
+    const names = Object.entries(pod.files)
+      .filter(([, id]) => cited.has(id))
+      .map(([n]) => n)
+      .sort();
+    expect(files.map((f: { filename: string }) => f.filename).sort()).toEqual(names);
+    expect(files.map((f: { filename: string }) => f.filename)).not.toContain("initech-memo.md");
+    // The uncited file's version is not readable through the snapshot, by its source ids either.
+    const initech = (await get(`/workspaces/${pod.ws.id}/files/${pod.files["initech-memo.md"]}/metadata`, alice.token))
+      .body;
+    const page = await get(
+      `/workspaces/${snap.workspace_id}/files/${initech.id}/versions/${initech.version_id}/pages/1`,
+    );
+    expect(page.status).toBe(404);
+    for (const f of files) {
+      const res = await get(`/workspaces/${snap.workspace_id}/files/${f.id}/versions/${initech.version_id}/pages/1`);
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it("searches only the files it holds", async () => {
+    const ids = new Set((await get(`/snapshots/${snap.id}/files`)).body.files.map((f: { id: string }) => f.id));
+    const stapler = await app.request("POST", `/workspaces/${snap.workspace_id}/search`, {
+      body: { query: "stapler inventory" },
+    });
+    expect(stapler.status).toBe(200);
+    expect(stapler.body.results).toEqual([]);
+    const sales = await app.request("POST", `/workspaces/${snap.workspace_id}/search`, {
+      body: { query: "net sales" },
+    });
+    expect(sales.body.results.length).toBeGreaterThan(0);
+    for (const hit of sales.body.results) expect(ids.has(hit.file_id)).toBe(true);
+  });
+
+  it("keeps its answers' stored events, with the copies' ids and without tool calls", async () => {
+    const msgs = (await get(`/snapshots/${snap.id}/threads/${snap.thread_id}/messages`)).body.messages;
+    const answer = msgs.find((m: { role: string }) => m.role === "assistant");
+    const sse = await openSse(
+      app,
+      "GET",
+      `/workspaces/${snap.workspace_id}/threads/${snap.thread_id}/messages/${answer.id}/stream`,
+    );
+    expect(sse.status).toBe(200);
+    const events = await sse.done();
+    const types = events.map((e) => e.data.type);
+    expect(types).toContain("text_delta");
+    expect(types).toContain("thinking");
+    expect(types).not.toContain("tool_call");
+    expect(types).not.toContain("tool_result");
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
+    const started = events.find((e) => e.data.type === "message_started")!.data as {
+      message_id: string;
+      thread_id: string;
+    };
+    expect(started).toMatchObject({ message_id: answer.id, thread_id: snap.thread_id });
+  });
+
+  it("is listed with the label 'workspace - thread'", async () => {
+    const site = (await get("/site_published_snapshots")).body.snapshots;
+    expect(site.find((s: { id: string }) => s.id === snap.id)).toMatchObject({
+      label: "Annual reports - Sales",
+      thread_name: "Sales",
+      share_path: snap.share_path,
+    });
+  });
+});
+
+describe("shared bytes", () => {
+  const usedStorage = async () => (await get("/users/me/storage", alice.token)).body.used_storage as number;
+  const keyOf = async (fileId: string) =>
+    (
+      await app.deps.db.kysely
+        .selectFrom("files as f")
+        .innerJoin("file_versions as v", "v.id", "f.current_version_id")
+        .select("v.blob_key")
+        .where("f.id", "=", fileId)
+        .executeTakeFirstOrThrow()
+    ).blob_key;
+
+  it("survive while the source or another snapshot uses them, and go with the last user", async () => {
+    const pod = await podWithAnswer();
+    const acme = pod.files["acme-2022.md"]!;
+    const globex = pod.files["globex-2022.md"]!;
+    const [acmeKey, globexKey] = [await keyOf(acme), await keyOf(globex)];
+    const storage = await usedStorage();
+    const s1 = (await publish(pod.ws.id)).body;
+    const s2 = (await publish(pod.ws.id)).body;
+    // A snapshot costs its publisher no storage.
+    expect(await usedStorage()).toBe(storage);
+
+    // Deleting a snapshot while the source uses the bytes leaves them.
+    const s3 = (await publish(pod.ws.id)).body;
+    expect((await app.request("DELETE", `/snapshots/${s3.id}`, { token: alice.token })).status).toBe(200);
+    expect(await app.deps.blobs.stat(acmeKey)).not.toBeNull();
+    expect((await get(`/workspaces/${pod.ws.id}/files`, alice.token)).body.files).toHaveLength(3);
+
+    // The source deletes the file: it leaves the Pod and its owner's storage, its bytes stay.
+    expect((await app.request("DELETE", `/workspaces/${pod.ws.id}/files/${acme}`, { token: alice.token })).status).toBe(
+      200,
+    );
+    expect((await get(`/workspaces/${pod.ws.id}/files/${acme}/metadata`, alice.token)).status).toBe(404);
+    expect(await usedStorage()).toBe(storage - DOCS["acme-2022.md"]!.length);
+    expect(await app.deps.blobs.stat(acmeKey)).not.toBeNull();
+
+    expect((await app.request("DELETE", `/snapshots/${s1.id}`, { token: alice.token })).status).toBe(200);
+    expect(await app.deps.blobs.stat(acmeKey)).not.toBeNull();
+    const s2Files = (await get(`/snapshots/${s2.id}/files`)).body.files;
+    const acmeCopy = s2Files.find((f: { filename: string }) => f.filename === "acme-2022.md");
+    const bytes = await fetch(
+      `${app.url}/workspaces/${s2.workspace_id}/files/${acmeCopy.id}/versions/${acmeCopy.version_id}/content`,
+    );
+    expect(await bytes.text()).toBe(DOCS["acme-2022.md"]);
+
+    expect((await app.request("DELETE", `/snapshots/${s2.id}`, { token: alice.token })).status).toBe(200);
+    expect(await app.deps.blobs.stat(acmeKey)).toBeNull();
+    expect(await app.deps.blobs.stat(globexKey)).not.toBeNull();
+    const retained = await app.deps.db.kysely.selectFrom("files").select("id").where("id", "=", acme).execute();
+    expect(retained).toEqual([]);
+    // The source Pod is untouched by all of it.
+    expect((await get(`/workspaces/${pod.ws.id}/files`, alice.token)).body.files).toHaveLength(2);
+    const hits = await app.request("POST", `/workspaces/${pod.ws.id}/search`, {
+      token: alice.token,
+      body: { query: "Globex plants" },
+    });
+    expect(hits.body.results.map((h: { file_id: string }) => h.file_id)).toContain(globex);
+  });
+});
+
+describe("publishing what cannot be published", () => {
+  it("refuses a snapshot's own workspace and a thread of another Pod", async () => {
+    const pod = await podWithAnswer();
+    const s = (await publish(pod.ws.id)).body;
+    const again = await publish(s.workspace_id);
+    expect(again.status).toBe(403);
+    expect(again.body.error.code).toBe("forbidden");
+    const otherWs = await createWorkspace(app, alice.token);
+    expect((await publish(otherWs.id, { tid: pod.tid })).status).toBe(404);
+    expect((await get(`/snapshots/${crypto.randomUUID()}`)).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Citation } from "../../contracts/citation.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { insertVersionRefs, listFilesToCopy } from "../../backend/files/shared-versions-repo.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { blobFiles, createWorkspace, getBytes, postMultipart, uploadFile } from "../helpers/files.ts";
 import { openSse } from "../helpers/sse.ts";
@@ -226,6 +227,21 @@ describe("publishing a Pod", () => {
       (t: { workspace_id: string }) => t.workspace_id,
     );
     expect(threads).not.toContain(snapshot.workspace_id);
+    // Nor in the cross-workspace file search, by name or by content.
+    for (const option of ["name", "content"]) {
+      const res = await fetch(`${app.url}/find_files`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${alice.token}` },
+        body: JSON.stringify({ query: option === "name" ? "acme" : "net sales", option }),
+      });
+      const found = (await res.text())
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { type: string; workspace_id?: string | null });
+      const inPods = found.filter((e) => e.type === "file").map((e) => e.workspace_id);
+      expect(inPods, option).toContain(pod.ws.id);
+      expect(inPods, option).not.toContain(snapshot.workspace_id);
+    }
   });
 
   it("lists in the creator's snapshots and, discoverable, in the public list with its label", async () => {
@@ -596,5 +612,29 @@ describe("the public list", () => {
     } finally {
       await peer.close();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("a file deleted while a snapshot of it is being published", () => {
+  it("waits for the snapshot and is kept for it", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const f = await uploadFile(app, alice.token, ws.id, { filename: "race.md", bytes: Buffer.from("# Race\n") });
+    let deleted: Promise<{ status: number }> | null = null;
+    let settledEarly = false;
+    await app.deps.db.kysely.transaction().execute(async (tx) => {
+      // Publishing has read (and locked) the files it copies...
+      const [file] = await listFilesToCopy(tx, { workspaceId: ws.id });
+      // ...when the owner deletes one of them: the delete waits for the snapshot's refs.
+      deleted = app.request("DELETE", `/workspaces/${ws.id}/files/${f.id}`, { token: alice.token });
+      void deleted.then(() => (settledEarly = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settledEarly).toBe(false);
+      // The snapshot's ref, written as publishing writes it (here naming the file itself: what
+      // matters is that the version is shown when the delete looks).
+      await insertVersionRefs(tx, [{ file_id: file!.id, version_id: file!.current_version_id! }]);
+    });
+    expect((await deleted!).status).toBe(200);
+    const row = await app.deps.db.kysely.selectFrom("files").select("scope").where("id", "=", f.id).executeTakeFirst();
+    expect(row?.scope).toBe("retained");
   });
 });

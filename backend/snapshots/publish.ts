@@ -5,7 +5,7 @@ import { insertEvents, listEventsToCopy } from "../agent/repo.ts";
 import type { Deps } from "../deps.ts";
 import { insertFiles, insertVersionRefs, listFilesToCopy, listOwnVersionIds } from "../files/shared-versions-repo.ts";
 import { now } from "../platform/clock.ts";
-import type { Executor } from "../platform/db/index.ts";
+import { refreshStatistics, type Executor } from "../platform/db/index.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { insertMessages, listMessagesToCopy } from "../threads/message-repo.ts";
 import { insertThreads, listThreadsToCopy } from "../threads/repo.ts";
@@ -59,6 +59,7 @@ export async function publishSnapshot(
       isDiscoverable: o.isDiscoverable,
     });
   });
+  await refreshStatistics(deps.db, ["files"]);
   return snapshotId;
 }
 

@@ -39,7 +39,7 @@ export function listOwnVersionIds(db: Executor, fileIds: string[]) {
   if (fileIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("file_versions")
-    .select(["id", "file_id"])
+    .select(["id", "file_id", "message_id"])
     .where("file_id", "in", fileIds)
     .where("checksum", "is not", null)
     .execute();
@@ -53,7 +53,7 @@ export async function insertFiles(db: Executor, rows: Insertable<FileTable>[]): 
       .execute();
 }
 
-export async function insertVersionRefs(db: Executor, rows: FileVersionRefTable[]): Promise<void> {
+export async function insertVersionRefs(db: Executor, rows: Insertable<FileVersionRefTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 400)
     await db
       .insertInto("file_version_refs")

@@ -566,6 +566,40 @@ describe("thread files", () => {
   });
 });
 
+describe("a thread file an answer wrote", () => {
+  it("names the snapshot's copy of that answer", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const tid = await ask(ws.id, null, "Anything?");
+    const base = `/workspaces/${ws.id}/threads/${tid}`;
+    const saved = (
+      await postMultipart(app, `${base}/edit_file`, {
+        token: alice.token,
+        fields: { filename: "model.txt" },
+        file: { name: "model.txt", bytes: Buffer.from("draft") },
+      })
+    ).body;
+    const mine = (path: string) => app.request("GET", path, { token: alice.token });
+    const answer = (await mine(`${base}/messages`)).body.messages.find(
+      (m: { role: string }) => m.role === "assistant",
+    ) as { id: string };
+    // As when the answer's edit_file tool writes it (the user saved this one).
+    await app.deps.db.kysely
+      .updateTable("file_versions")
+      .set({ message_id: answer.id })
+      .where("id", "=", saved.version_id)
+      .execute();
+    expect((await mine(`${base}/files`)).body.files[0].versions[0].message_id).toBe(answer.id);
+
+    const s = (await publish(ws.id, { tid })).body;
+    const copied = (await get(`/snapshots/${s.id}/threads/${s.thread_id}/messages`)).body.messages.find(
+      (m: { role: string }) => m.role === "assistant",
+    ) as { id: string };
+    expect(copied.id).not.toBe(answer.id);
+    const files = (await get(`/workspaces/${s.workspace_id}/threads/${s.thread_id}/files`)).body.files;
+    expect(files[0].versions[0].message_id).toBe(copied.id);
+  });
+});
+
 describe("a snapshot published while its files are being indexed", () => {
   it("shows them indexed once the shared version is", async () => {
     const ws = await createWorkspace(app, alice.token);

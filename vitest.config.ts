@@ -9,6 +9,11 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const dbTests = ["tests/integration/**/*.test.ts", "backend/**/*.db.test.ts", "tests/helpers/**/*.db.test.ts"];
 const exclude = [...configDefaults.exclude, "tests/e2e/**", "build/**", "scratch/**"];
+/**
+ * The shared identity suite: run once more per dialect with IDENTITY_PROVIDER=firebase, against
+ * the Firebase Auth emulator (tests/helpers/firebase-emulator.ts).
+ */
+const identityTests = ["tests/integration/sign-up.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -16,7 +21,7 @@ export default defineConfig({
     // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
-    globalSetup: ["tests/helpers/db-global-setup.ts"],
+    globalSetup: ["tests/helpers/db-global-setup.ts", "tests/helpers/firebase-global-setup.ts"],
     // Fails a test on any request a fake server did not expect (fake-guard.ts).
     setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
@@ -32,6 +37,22 @@ export default defineConfig({
       },
       { extends: true, test: { name: "sqlite", include: dbTests, exclude, env: { TEST_DB: "sqlite" } } },
       { extends: true, test: { name: "postgres", include: dbTests, exclude, env: { TEST_DB: "postgres" } } },
+      {
+        extends: true,
+        test: {
+          name: "sqlite-firebase",
+          include: identityTests,
+          env: { TEST_DB: "sqlite", TEST_IDENTITY: "firebase" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres-firebase",
+          include: identityTests,
+          env: { TEST_DB: "postgres", TEST_IDENTITY: "firebase" },
+        },
+      },
     ],
   },
 });

@@ -25,7 +25,12 @@ export const authUser = z.object({
 });
 export type AuthUser = z.infer<typeof authUser>;
 
-export const authResult = z.object({ token: z.string(), user: authUser });
+export const authResult = z.object({
+  token: z.string(),
+  user: authUser,
+  /** With IDENTITY_PROVIDER=firebase, sign-up's custom token for the web SDK (signInWithCustomToken). */
+  customToken: z.string().optional(),
+});
 export type AuthResult = z.infer<typeof authResult>;
 const ok = z.object({ ok: z.literal(true) });
 

@@ -14,11 +14,11 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   const throttles = createAuthThrottles(deps.db);
 
   route(app, guard, c.signUp, async ({ body, c: ctx }) => {
-    const { token, user } = await signUpThrottled(deps, throttles, {
+    const { token, user, customToken } = await signUpThrottled(deps, throttles, {
       ...body,
       clientAddress: ctx.get("clientAddress"),
     });
-    return { token, user: presentUser(user) };
+    return { token, user: presentUser(user), ...(customToken ? { customToken } : {}) };
   });
 
   route(app, guard, c.signIn, async ({ body, c: ctx }) => {

@@ -13,7 +13,16 @@ const exclude = [...configDefaults.exclude, "tests/e2e/**", "build/**", "scratch
  * The shared identity suite: run once more per dialect with IDENTITY_PROVIDER=firebase, against
  * the Firebase Auth emulator (tests/helpers/firebase-emulator.ts).
  */
-const identityTests = ["tests/integration/sign-up.test.ts"];
+const identityTests = [
+  "tests/integration/sign-up.test.ts",
+  "tests/integration/password-reset.test.ts",
+  "tests/integration/recover-email.test.ts",
+  "tests/integration/email-verification.test.ts",
+  "tests/integration/signup-codes.test.ts",
+  "tests/integration/auth-limits.test.ts",
+];
+/** Only the Firebase provider's own behaviour: not run by the builtin projects. */
+const firebaseOnly = ["tests/integration/firebase-identity.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -35,13 +44,24 @@ export default defineConfig({
           exclude: [...exclude, ...dbTests],
         },
       },
-      { extends: true, test: { name: "sqlite", include: dbTests, exclude, env: { TEST_DB: "sqlite" } } },
-      { extends: true, test: { name: "postgres", include: dbTests, exclude, env: { TEST_DB: "postgres" } } },
+      {
+        extends: true,
+        test: { name: "sqlite", include: dbTests, exclude: [...exclude, ...firebaseOnly], env: { TEST_DB: "sqlite" } },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: dbTests,
+          exclude: [...exclude, ...firebaseOnly],
+          env: { TEST_DB: "postgres" },
+        },
+      },
       {
         extends: true,
         test: {
           name: "sqlite-firebase",
-          include: identityTests,
+          include: [...identityTests, ...firebaseOnly],
           env: { TEST_DB: "sqlite", TEST_IDENTITY: "firebase" },
         },
       },
@@ -49,7 +69,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgres-firebase",
-          include: identityTests,
+          include: [...identityTests, ...firebaseOnly],
           env: { TEST_DB: "postgres", TEST_IDENTITY: "firebase" },
         },
       },

@@ -18,9 +18,15 @@ const hash = (code: string) => crypto.createHash("sha256").update(code).digest("
 
 export type { ActionCode };
 
-/** Stores only the hash: a database leak does not hand out working links. */
-export async function createActionCode(db: Db, a: ActionCode): Promise<string> {
-  const code = crypto.randomBytes(32).toString("base64url");
+/**
+ * Stores only the hash: a database leak does not hand out working links. `code` is given when
+ * another service issued it (Firebase's oobCode), which our table then gates the same way.
+ */
+export async function createActionCode(
+  db: Db,
+  a: ActionCode,
+  code = crypto.randomBytes(32).toString("base64url"),
+): Promise<string> {
   const now = Date.now();
   await repo.insertActionCode(db.kysely, {
     code_hash: hash(code),
@@ -60,15 +66,20 @@ export async function revokeActionCodes(db: Db, userId: string, mode: ActionMode
   await repo.revokeUnusedActionCodes(db.kysely, { userId, mode, at: new Date().toISOString() });
 }
 
-/** Codes kept in our action_codes table (the built-in provider's; Firebase's recoverEmail). */
+/**
+ * Codes kept in our action_codes table: the built-in provider's, and for Firebase the hashes of
+ * its oobCodes (so both providers expire, revoke and use codes exactly once the same way).
+ * `issue` gives the code for a new ActionCode (default: a random one of ours).
+ */
 export function createStoredActionCodes(
   db: Db,
   setPassword: (userId: string, password: string) => Promise<void>,
+  issue?: (a: ActionCode) => Promise<string>,
 ): ActionCodes {
   return {
     async createActionCode(a) {
       if (a.mode === "resetPassword") await revokeActionCodes(db, a.userId, "resetPassword");
-      return createActionCode(db, a);
+      return createActionCode(db, a, issue ? await issue(a) : undefined);
     },
     checkActionCode: (code) => peekActionCode(db, code),
     useActionCode: (code, modes) => consumeActionCode(db, code, modes),

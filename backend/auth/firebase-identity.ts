@@ -22,16 +22,11 @@ import type { Db } from "../platform/db/index.ts";
 import { createStoredActionCodes } from "./action-codes.ts";
 import { firebaseCode, fromFirebase } from "./firebase-errors.ts";
 import { createIdentityToolkit, type IdentityToolkit } from "./firebase-rest.ts";
-import type { ActionCode, IdentityProvider, SessionUser } from "./identity-provider.ts";
+import type { IdentityProvider, SessionUser } from "./identity-provider.ts";
 import * as repo from "./repo.ts";
-import { INVALID_ACTION_CODE } from "./action-codes.ts";
-import type { ActionMode } from "../../contracts/auth.ts";
 
 /** Firebase's longest session cookie. */
 export const FIREBASE_SESSION_MS = 14 * 24 * 60 * 60 * 1000;
-/** Our own codes (recoverEmail, which the Admin SDK cannot issue) are told apart by this prefix. */
-const OWN_CODE = "aw.";
-
 export interface FirebaseIdentityOptions {
   db: Db;
   projectId: string;
@@ -55,14 +50,6 @@ function readServiceAccount(value: string): ServiceAccount {
     throw new Error("FIREBASE_SERVICE_ACCOUNT is neither a service account key's JSON nor the path of one");
   }
 }
-
-const modeOf: Record<string, ActionMode> = {
-  VERIFY_EMAIL: "verifyEmail",
-  PASSWORD_RESET: "resetPassword",
-  RECOVER_EMAIL: "recoverEmail",
-};
-
-const invalidCode = () => new AppError("auth/invalid-action-code", INVALID_ACTION_CODE);
 
 export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProvider & {
   /** The uid's session for an ID token the browser's web SDK obtained (firebase-session.ts). */
@@ -227,26 +214,28 @@ export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProv
     }
   }
 
-  const stored = createStoredActionCodes(o.db, async (uid, password) => {
-    await call(() => auth.updateUser(uid, { password }));
-  });
-
-  /** A Firebase oobCode as our ActionCode: which user and what for. */
-  async function readFirebaseCode(code: string): Promise<ActionCode> {
-    const info = await call(() => rest.checkActionCode(code));
-    const mode = modeOf[info.requestType];
-    if (!mode || !info.email) throw invalidCode();
-    // For RECOVER_EMAIL, `email` is the address being restored and the account now has `newEmail`.
-    const holder = mode === "recoverEmail" ? (info.newEmail ?? info.email) : info.email;
-    const user = await lookup(() => auth.getUserByEmail(holder)).catch(() => null);
-    if (!user) throw invalidCode();
-    return {
-      mode,
-      userId: user.id,
-      email: info.email.toLowerCase(),
-      data: mode === "recoverEmail" ? { restoreEmail: info.email.toLowerCase() } : {},
-    };
-  }
+  /**
+   * Firebase issues the verify and reset codes (generate*Link) and applies them; our table gates
+   * them (expiry, a newer reset link retiring older ones, one use). recoverEmail codes are ours
+   * alone: the Admin SDK cannot issue one, and restoring is an Admin SDK update (email-actions.ts).
+   */
+  const stored = createStoredActionCodes(
+    o.db,
+    async (uid, password) => {
+      await call(() => auth.updateUser(uid, { password }));
+    },
+    async (a) => {
+      if (a.mode === "recoverEmail") return crypto.randomBytes(32).toString("base64url");
+      const link = await call(() =>
+        a.mode === "verifyEmail"
+          ? auth.generateEmailVerificationLink(a.email)
+          : auth.generatePasswordResetLink(a.email),
+      );
+      const code = new URL(link).searchParams.get("oobCode");
+      if (!code) throw new Error(`Firebase returned a ${a.mode} link without an oobCode`);
+      return code;
+    },
+  );
 
   return {
     async signUp({ email, password, name }) {
@@ -307,6 +296,9 @@ export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProv
       const email = data.email?.toLowerCase();
       if (email !== undefined || data.emailVerified !== undefined) {
         await call(() => auth.updateUser(userId, { email, emailVerified: data.emailVerified }));
+        // Firebase revokes a user's tokens when the email changes (to the second); ending our
+        // session rows too makes that exact: the user signs in again with the new address.
+        if (email !== undefined) await repo.deleteUserSessionRows(k, userId);
       }
       if (data.role) {
         const record = await call(() => auth.getUser(userId));
@@ -339,34 +331,18 @@ export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProv
       throw new AppError("not_found", "With Firebase, Google sign-in runs in the browser (the Firebase web SDK).");
     },
 
-    async createActionCode(a) {
-      if (a.mode === "recoverEmail") return OWN_CODE + (await stored.createActionCode(a));
-      const link =
-        a.mode === "verifyEmail"
-          ? await call(() => auth.generateEmailVerificationLink(a.email))
-          : await call(() => auth.generatePasswordResetLink(a.email));
-      const code = new URL(link).searchParams.get("oobCode");
-      if (!code) throw new Error(`Firebase returned a ${a.mode} link without an oobCode`);
-      return code;
-    },
-
-    async checkActionCode(code) {
-      if (code.startsWith(OWN_CODE)) return stored.checkActionCode(code.slice(OWN_CODE.length));
-      return readFirebaseCode(code);
-    },
+    createActionCode: stored.createActionCode,
+    checkActionCode: stored.checkActionCode,
 
     async useActionCode(code, modes) {
-      if (code.startsWith(OWN_CODE)) return stored.useActionCode(code.slice(OWN_CODE.length), modes);
-      const found = await readFirebaseCode(code);
-      if (!modes.includes(found.mode) || found.mode === "resetPassword") throw invalidCode();
-      await call(() => rest.applyActionCode(code));
+      const found = await stored.useActionCode(code, modes);
+      // Firebase marks the address verified itself; email-actions.ts then mirrors it to our row.
+      if (found.mode === "verifyEmail") await call(() => rest.applyActionCode(code));
       return found;
     },
 
     async confirmPasswordReset(code, newPassword) {
-      if (code.startsWith(OWN_CODE)) throw invalidCode();
-      const found = await readFirebaseCode(code);
-      if (found.mode !== "resetPassword") throw invalidCode();
+      const found = await stored.useActionCode(code, ["resetPassword"]);
       await call(() => rest.confirmPasswordReset(code, newPassword));
       return found;
     },

@@ -20,12 +20,8 @@ export class IdentityToolkitError extends Error {
   }
 }
 
-export type OobRequestType = "VERIFY_EMAIL" | "PASSWORD_RESET" | "RECOVER_EMAIL" | "VERIFY_AND_CHANGE_EMAIL" | string;
-
 export interface IdentityToolkit {
   signInWithPassword(email: string, password: string): Promise<{ idToken: string; localId: string }>;
-  /** Reads an email-action code without using it (the SDK's checkActionCode). */
-  checkActionCode(oobCode: string): Promise<{ requestType: OobRequestType; email: string; newEmail?: string }>;
   /** Uses a verify-email or recover-email code (the SDK's applyActionCode). */
   applyActionCode(oobCode: string): Promise<{ email: string; localId?: string }>;
   /** Uses a reset code to set the password (the SDK's confirmPasswordReset). */
@@ -56,7 +52,6 @@ export function createIdentityToolkit(o: IdentityToolkitOptions): IdentityToolki
 
   return {
     signInWithPassword: (email, password) => call("signInWithPassword", { email, password, returnSecureToken: true }),
-    checkActionCode: (oobCode) => call("resetPassword", { oobCode }),
     applyActionCode: (oobCode) => call("update", { oobCode }),
     confirmPasswordReset: (oobCode, newPassword) => call("resetPassword", { oobCode, newPassword }),
   };

@@ -112,8 +112,10 @@ async function start(
  * The identity provider test apps use: TEST_IDENTITY=firebase (the *-firebase Vitest projects)
  * points them at the run's Auth emulator, started on first use (firebase-emulator.ts).
  */
+export const testingFirebase = () => process.env.TEST_IDENTITY === "firebase";
+
 export async function testIdentityEnv(): Promise<Record<string, string>> {
-  if (process.env.TEST_IDENTITY !== "firebase") return {};
+  if (!testingFirebase()) return {};
   const emulator = await authEmulator();
   return {
     IDENTITY_PROVIDER: "firebase",

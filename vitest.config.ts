@@ -61,6 +61,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite-firebase",
+          // The first file may wait for the Auth emulator to start (firebase-global-setup.ts).
+          hookTimeout: 90_000,
           include: [...identityTests, ...firebaseOnly],
           env: { TEST_DB: "sqlite", TEST_IDENTITY: "firebase" },
         },
@@ -69,6 +71,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgres-firebase",
+          hookTimeout: 90_000,
           include: [...identityTests, ...firebaseOnly],
           env: { TEST_DB: "postgres", TEST_IDENTITY: "firebase" },
         },

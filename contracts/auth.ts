@@ -173,3 +173,15 @@ export const startGoogleSignIn = endpoint({
   response: z.object({ url: z.string() }),
   status: 200,
 });
+
+export const createSession = endpoint({
+  method: "post",
+  path: "/auth/session",
+  summary:
+    "IDENTITY_PROVIDER=firebase: exchange an ID token from the Firebase web SDK for a session (a new federated user brings a signup code when codes are required)",
+  tag: "auth",
+  auth: "public",
+  body: z.object({ idToken: z.string().min(1).max(8192), signupCode: signupCode.optional() }),
+  response: authResult,
+  status: 200,
+});

@@ -7,6 +7,7 @@ import { IdentityToolkitError } from "./firebase-rest.ts";
 const WEAK_PASSWORD_MESSAGE = "The password is too weak. Please choose a stronger password with at least 6 characters.";
 const BADLY_FORMATTED = "The email address is badly formatted.";
 const EMAIL_IN_USE = "This email is already registered.";
+const SIGN_IN_AGAIN = "Your sign-in has expired. Please sign in again.";
 export const USER_DISABLED = "This account has been disabled. Please contact support.";
 
 /** The Admin SDK's errors carry `code` "auth/..." (FirebaseAuthError); network ones "app/...". */
@@ -24,6 +25,11 @@ const byCode: Record<string, () => AppError> = {
   "auth/user-not-found": () => new AppError("auth/user-not-found", "There is no account with this email."),
   "auth/user-disabled": () => new AppError("auth/user-disabled", USER_DISABLED),
   "auth/too-many-requests": () => new AppError("auth/too-many-requests", TOO_MANY_ATTEMPTS),
+  // An ID token the browser sent (POST /auth/session) that is no good any more, or never was.
+  "auth/argument-error": () => new AppError("unauthenticated", SIGN_IN_AGAIN),
+  "auth/invalid-id-token": () => new AppError("unauthenticated", SIGN_IN_AGAIN),
+  "auth/id-token-expired": () => new AppError("unauthenticated", SIGN_IN_AGAIN),
+  "auth/id-token-revoked": () => new AppError("unauthenticated", SIGN_IN_AGAIN),
   "auth/invalid-action-code": () => new AppError("auth/invalid-action-code", INVALID_ACTION_CODE),
   // Identity Toolkit REST (the web SDK's own endpoints)
   INVALID_LOGIN_CREDENTIALS: () => new AppError("auth/invalid-credential", "Incorrect email or password."),

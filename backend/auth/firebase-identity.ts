@@ -51,10 +51,7 @@ function readServiceAccount(value: string): ServiceAccount {
   }
 }
 
-export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProvider & {
-  /** The uid's session for an ID token the browser's web SDK obtained (firebase-session.ts). */
-  signInWithIdToken(idToken: string, o?: { allowNewUser?: boolean }): Promise<{ token: string; user: SessionUser }>;
-} {
+export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProvider {
   // The Admin SDK reads the emulator's address from the environment only.
   if (o.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = o.emulatorHost;
   const app: App = initializeApp(
@@ -162,9 +159,13 @@ export function createFirebaseIdentity(o: FirebaseIdentityOptions): IdentityProv
     return `${cookie}${SESSION_SEPARATOR}${sessionId}`;
   }
 
-  async function signInWithIdToken(idToken: string, opts: { allowNewUser?: boolean } = {}) {
+  async function signInWithIdToken(idToken: string, opts: { admitNewUser?: (email: string) => Promise<void> }) {
     const decoded = await call(() => auth.verifyIdToken(idToken, true));
-    if (!opts.allowNewUser && !(await repo.findUserRow(k, decoded.uid))) assertMayCreate(decoded.email);
+    if (!(await repo.findUserRow(k, decoded.uid))) {
+      if (opts.admitNewUser && o.requireSignupCode && !isAdminEmail(decoded.email))
+        await opts.admitNewUser((decoded.email ?? "").toLowerCase());
+      else assertMayCreate(decoded.email);
+    }
     const user = await syncSignIn(decoded.uid);
     return { token: await sessionFor(idToken, decoded.uid), user };
   }

@@ -60,6 +60,12 @@ export interface IdentityProvider extends ActionCodes {
     provider: "google",
     o: { callbackURL: string; errorURL: string },
   ): Promise<{ url: string; cookies: string[] }>;
+  /**
+   * Firebase only: a session for an ID token the browser's web SDK got (email/password, Google).
+   * A user we have no row for is admitted only through `admitNewUser` when signup codes are
+   * required (it claims the code, or throws).
+   */
+  signInWithIdToken?(idToken: string, o: { admitNewUser?: (email: string) => Promise<void> }): Promise<SignedIn>;
   /** Releases what the provider holds (the Firebase Admin app); the database is the caller's. */
   close?(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { route, type Guard } from "../platform/http/route.ts";
 import * as actions from "./email-actions.ts";
 import { presentUser } from "./present-user.ts";
 import { startGoogleSignIn } from "./google-sign-in.ts";
+import { signInWithIdToken } from "./id-token-sign-in.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { signUpThrottled } from "./sign-up.ts";
 import { createAuthThrottles } from "./throttles.ts";
@@ -28,6 +29,11 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
       clientAddress: ctx.get("clientAddress"),
       userAgent: ctx.req.header("user-agent"),
     });
+    return { token, user: presentUser(user) };
+  });
+
+  route(app, guard, c.createSession, async ({ body }) => {
+    const { token, user } = await signInWithIdToken(deps, body);
     return { token, user: presentUser(user) };
   });
 

@@ -16,7 +16,7 @@ export const EMULATOR_DIR_ENV = "TEST_FIREBASE_EMULATOR_DIR";
 /** The demo project every test app uses (a demo-* id needs no credentials). */
 export const TEST_FIREBASE_PROJECT = "demo-analyst-test";
 
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 85_000;
 
 export interface AuthEmulator {
   /** host:port, as FIREBASE_AUTH_EMULATOR_HOST wants it. */
@@ -109,7 +109,7 @@ async function start(dir: string): Promise<string> {
       if (ready) return host;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error("The Auth emulator did not answer within 60 s");
+    throw new Error("The Auth emulator did not answer in time");
   } catch (err) {
     const output = await fs.readFile(path.join(dir, "emulator.log"), "utf8").catch(() => "");
     await fs.writeFile(path.join(dir, "failed"), `${String(err)}\n${output}`);

@@ -8,15 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as authApi from "../../contracts/auth.ts";
 import { findUserRow } from "../../backend/auth/repo.ts";
 import { setAdminRole } from "../../backend/auth/admin.ts";
+import { findCode, insertCode } from "../../backend/signup-codes/repo.ts";
 import { createUser, uniqueEmail } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let app: TestApp;
 let admin: App;
 let firebase: Auth;
+// Unique per file run: every project of a run shares the one emulator.
+const bossEmail = uniqueEmail("boss");
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: "boss@example.com" });
+  app = await createTestApp({ ADMIN_EMAILS: bossEmail });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = app.config.FIREBASE_AUTH_EMULATOR_HOST;
   admin = initializeApp({ projectId: app.config.FIREBASE_PROJECT_ID }, `test-${process.pid}-${Date.now()}`);
   firebase = getAuth(admin);
@@ -93,6 +96,16 @@ describe("Firebase identity", () => {
     expect((await app.api(authApi.getMe, { token: idToken })).status).toBe(401);
   });
 
+  it("exchanges the web SDK's ID token for a session (POST /auth/session)", async () => {
+    const { email, password, user } = await createUser(app);
+    const res = await app.api(authApi.createSession, { body: { idToken: await webSdkSignIn({ email, password }) } });
+    expect(res.status).toBe(200);
+    expect(res.body.user.uid).toBe(user.uid);
+    expect((await app.api(authApi.getMe, { token: res.body.token })).body.uid).toBe(user.uid);
+    const forged = await app.api(authApi.createSession, { body: { idToken: "not.a.token" } });
+    expect(forged.status).toBe(401);
+  });
+
   it("sign-up returns a custom token the web SDK signs in with", async () => {
     const email = uniqueEmail("custom");
     const res = await app.api(authApi.signUp, { body: { email, password: "secret-1" } });
@@ -112,7 +125,7 @@ describe("Firebase identity", () => {
   });
 
   it("mirrors the admin role (ADMIN_EMAILS, the admin CLI) to the admin custom claim", async () => {
-    const boss = await createUser(app, { email: "boss@example.com" });
+    const boss = await createUser(app, { email: bossEmail });
     expect(boss.user.role).toBe("admin");
     expect((await firebase.getUser(boss.user.uid)).customClaims).toMatchObject({ admin: true });
     const { user, email } = await createUser(app);
@@ -138,5 +151,25 @@ describe("Firebase identity with signup codes required", () => {
     expect(res.error?.code).toBe("auth/signup-code-required");
     const idToken = await webSdkSignIn({ email, password: "secret-1" });
     expect((await strict.api(authApi.getMe, { token: idToken })).status).toBe(403);
+  });
+
+  it("a new federated user brings a valid signup code, which is then used", async () => {
+    const email = uniqueEmail("google");
+    await firebase.createUser({ email, password: "secret-1" });
+    const idToken = await webSdkSignIn({ email, password: "secret-1" });
+    const none = await strict.api(authApi.createSession, { body: { idToken } });
+    expect(none.status).toBe(403);
+    expect(none.error).toMatchObject({
+      code: "auth/signup-code-required",
+      message: "A signup code is required to create a new account. Please sign up with a valid code.",
+    });
+    const wrong = await strict.api(authApi.createSession, { body: { idToken, signupCode: "NOPE-NOPE" } });
+    expect(wrong.error?.code).toBe("auth/invalid-signup-code");
+    const { code } = await insertCode(strict.deps.db.kysely, { description: null, createdBy: null });
+    const ok = await strict.api(authApi.createSession, { body: { idToken, signupCode: code } });
+    expect(ok.status).toBe(200);
+    expect((await findCode(strict.deps.db.kysely, code))?.used_by).toBe(ok.body.user.uid);
+    // Known now: later sign-ins need no code.
+    expect((await strict.api(authApi.createSession, { body: { idToken } })).status).toBe(200);
   });
 });

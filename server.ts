@@ -133,7 +133,8 @@ function publicEnvOf(config: Config): PublicEnv {
     productName: config.PRODUCT_NAME,
     supportEmail: config.SUPPORT_EMAIL,
     supportUrl: config.SUPPORT_URL ?? null,
-    googleEnabled: config.googleEnabled,
+    // With Firebase, Google sign-in would be the web SDK's, which this app does not ship yet.
+    googleEnabled: config.googleEnabled && config.IDENTITY_PROVIDER !== "firebase",
     requireSignupCode: config.REQUIRE_SIGNUP_CODE,
     commitHash: buildInfo(config).commit,
     buildTime: "",

@@ -34,6 +34,12 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const publicUrl = resolvePublicUrl(config, log);
   const { auth, identity } = createIdentity(config, db, secret, publicUrl);
+  if (config.IDENTITY_PROVIDER === "firebase" && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // The Admin SDK takes the emulator's unsigned tokens as they come: fine for tests, fatal live.
+    log.warn(
+      `[auth] FIREBASE_AUTH_EMULATOR_HOST=${config.FIREBASE_AUTH_EMULATOR_HOST}: signing in through the Firebase Auth emulator; tokens are not signature-checked. Never set it in production.`,
+    );
+  }
   const mailer =
     givenMailer ??
     (config.SMTP_URL

@@ -68,6 +68,26 @@ for (const js of [true, false]) {
   });
 }
 
+test("with JavaScript the sign-in form signs in through the web SDK; a wrong password still reads the same", async ({
+  page,
+  app,
+}) => {
+  const email = uniqueEmail("fb-websdk");
+  await app.seedUser(email, PASSWORD);
+  const sdkCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("identitytoolkit.googleapis.com/v1/accounts:signInWithPassword")) sdkCalls.push(r.url());
+  });
+  await page.goto("/login?returnTo=%2Flibrary");
+  await signIn(page, email, "not-the-password");
+  await expect(page.getByText("Incorrect email or password.").first()).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByLabel(/Account menu/)).toContainText(email);
+  // Both attempts went from the browser to Firebase (the emulator) first.
+  expect(sdkCalls).toHaveLength(2);
+});
+
 test("sign-up with an email Firebase already holds says so", async ({ page, app }) => {
   const email = uniqueEmail("fb-taken");
   await app.seedUser(email, PASSWORD);

@@ -29,14 +29,21 @@ const redirects = [
   }),
 ];
 
+/** The settings area: one shell, four tabs; /settings is the Subscription tab. */
+const settings = layout("routes/settings-layout.tsx", [
+  ...["settings", "subscription", "usage", "account"].map((path) =>
+    route(path, "routes/settings-coming-soon.tsx", { id: `settings-${path}` }),
+  ),
+  route("published", "routes/settings-published.tsx"),
+]);
+
 /** Signed-in pages not built yet: they already require sign-in and show the app shell. */
-const appPlaceholders = ["settings", "subscription", "usage", "account", "published", "return"].map((path) =>
-  route(path, "routes/app-placeholder.tsx", { id: `app-${path}` }),
-);
+const appPlaceholders = ["return"].map((path) => route(path, "routes/app-placeholder.tsx", { id: `app-${path}` }));
 
 export default [
   marketing,
   ...redirects,
+  settings,
   ...appPlaceholders,
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
@@ -51,6 +58,10 @@ export default [
   route("workspace/:id", "routes/workspace.tsx", [
     index("routes/workspace-index.tsx"),
     route("thread/:tid", "routes/workspace-thread.tsx"),
+  ]),
+  route("share/:snapshotId", "routes/share.tsx", [
+    index("routes/share-index.tsx"),
+    route("thread/:threadId", "routes/share-thread.tsx"),
   ]),
   route("library", "routes/library.tsx"),
   route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),

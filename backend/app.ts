@@ -17,6 +17,7 @@ import { isStreamedRequest } from "./platform/http/raw-route.ts";
 import type { Guard } from "./platform/http/route.ts";
 import { assertStorableText } from "./platform/http/storable-text.ts";
 import { registerSignupCodeRoutes } from "./signup-codes/routes.ts";
+import { registerSnapshotRoutes } from "./snapshots/routes.ts";
 import { registerSystemRoutes } from "./system/routes.ts";
 import { registerThreadFileRoutes } from "./thread-files/routes.ts";
 import { registerThreadRoutes } from "./threads/routes.ts";
@@ -116,6 +117,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerLibraryRoutes(app, guard, deps);
   registerAgentRoutes(app, guard, deps);
   registerThreadFileRoutes(app, guard, deps);
+  registerSnapshotRoutes(app, guard, deps);
 
   // Only the identity routes the product uses (the OAuth callback); the rest of /identity is 404.
   if (auth) registerIdentityRoutes(app, auth);

@@ -9,6 +9,7 @@ import type { Logger } from "./platform/log.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { SearchIndex } from "./search/search-index.ts";
 import type { DocumentLabelCache } from "./search/service.ts";
+import type { SiteSnapshotCache } from "./snapshots/service.ts";
 
 /** Everything a service may need, built once at boot (or per test file). */
 export interface Deps {
@@ -29,6 +30,8 @@ export interface Deps {
   search: SearchIndex;
   /** Document label words per workspace, for searches naming a document (search/service.ts). */
   documentLabels: DocumentLabelCache;
+  /** The public list of discoverable snapshots (GET /site_published_snapshots), cached 5 minutes. */
+  siteSnapshots: SiteSnapshotCache;
   /** The answers this backend is writing (so two backends in one test act as two processes). */
   answers: AnswerRuntime;
 }

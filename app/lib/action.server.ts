@@ -10,19 +10,25 @@ export function field(form: FormData, name: string): string {
 
 /**
  * Runs one state-changing call for a plain form POST and redirects back with a flash: the
- * success text, or the API's own message when it refuses. Works the same with JavaScript off.
+ * success text (or a flash made from the call's result), or the API's own message when it
+ * refuses. Works the same with JavaScript off.
  */
-export async function mutate(
+export async function mutate<T>(
   request: Request,
   context: AppLoadContext,
-  o: { run: () => Promise<unknown>; success: string | null; redirectTo: string },
+  o: {
+    run: () => Promise<T>;
+    success: string | null | ((result: T) => Omit<Flash, "id">);
+    redirectTo: string;
+  },
 ): Promise<Response> {
   let flash: Omit<Flash, "id"> | null;
   let to = o.redirectTo;
   try {
     // A call may name where to go next (e.g. the thread it just created).
     const next = await o.run();
-    flash = o.success ? { kind: "success", message: o.success } : null;
+    flash =
+      typeof o.success === "function" ? o.success(next) : o.success ? { kind: "success", message: o.success } : null;
     if (typeof next === "string") to = next;
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;

@@ -8,6 +8,8 @@ export interface Flash {
   message: string;
   /** Extra detail, e.g. the signup code just created. */
   detail?: string;
+  /** A site-relative link the page offers to copy, e.g. the share link of a snapshot just published. */
+  link?: string;
 }
 
 function flashCookie(request: Request, context: AppLoadContext) {

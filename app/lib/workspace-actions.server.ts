@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { deleteFile, renameFile, retryIndexing } from "../../contracts/files.ts";
+import { snapshotThread, snapshotWorkspace, type Snapshot } from "../../contracts/snapshots.ts";
 import * as threads from "../../contracts/threads.ts";
 import * as ws from "../../contracts/workspaces.ts";
 import { field, mutate } from "./action.server.ts";
@@ -70,6 +71,24 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
       return go(() => api.call(threads.bookmarkThread, { params: { id, tid } }), "Thread bookmarked.");
     case "unbookmark-thread":
       return go(() => api.call(threads.unbookmarkThread, { params: { id, tid } }), "Thread bookmark removed.");
+    case "publish":
+    case "publish-thread": {
+      const body = { is_discoverable: field(form, "is_discoverable") === "on" };
+      const thread = intent === "publish-thread";
+      return mutate(request, context, {
+        run: () =>
+          thread
+            ? api.call(snapshotThread, { params: { id, tid }, body })
+            : api.call(snapshotWorkspace, { params: { id }, body }),
+        // The page shows the share link to copy (the flash's link).
+        success: (s: Snapshot) => ({
+          kind: "success",
+          message: thread ? "Thread published." : "Pod published.",
+          link: s.share_path,
+        }),
+        redirectTo: back,
+      });
+    }
     case "delete-thread": {
       const onThread = back.startsWith(`/workspace/${id}/thread/${tid}`);
       return go(async () => {

@@ -8,11 +8,6 @@ import type { Route } from "./+types/app-placeholder";
 const TITLES: Record<string, string> = {
   "/workspaces": "Workspaces",
   "/library": "Library",
-  "/settings": "Settings",
-  "/subscription": "Subscription",
-  "/usage": "Usage / Balance",
-  "/account": "Account Management",
-  "/published": "Published Links",
   "/return": "Subscription",
 };
 

@@ -1,13 +1,9 @@
-import { data, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLoaderData, useRouteError } from "react-router";
 import { listThreads } from "../../contracts/threads.ts";
 import { getWorkspace } from "../../contracts/workspaces.ts";
-import { AppHeader } from "../components/layout/app-header.tsx";
-import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { NotFoundView } from "../components/layout/not-found-view.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
-import { ThreadList } from "../components/workspace/thread-list.tsx";
-import { WorkspaceHeader } from "../components/workspace/workspace-header.tsx";
-import { AppNav } from "../components/layout/app-nav.tsx";
+import { WorkspaceFrame } from "../components/workspace/workspace-frame.tsx";
 import { readFlash } from "../lib/flash.server.ts";
 import { getShowThoughts } from "../lib/preferences.server.ts";
 import { apiFor, getUser } from "../lib/session.server.ts";
@@ -28,6 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ]),
     ),
   ]);
+  // A published snapshot's workspace is only ever shown in snapshot mode (spec section 4).
+  if (workspace.snapshot_id) {
+    const url = new URL(request.url);
+    throw redirect(url.pathname.replace(`/workspace/${params.id}`, `/share/${workspace.snapshot_id}`) + url.search);
+  }
   const { flash, headers } = await readFlash(request, context);
   return data(
     {
@@ -37,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       threads: threads.threads,
       showThoughts: await getShowThoughts(request),
       flash,
+      origin: new URL(request.url).origin,
     },
     { headers },
   );
@@ -51,24 +53,11 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function WorkspaceLayout() {
-  const { productName, user, workspace, threads, showThoughts, flash } = useLoaderData<typeof loader>();
-  const location = useLocation();
+  const d = useLoaderData<typeof loader>();
   return (
-    <div className="min-h-screen">
-      <AppHeader productName={productName}>
-        <AppNav user={user} returnTo={location.pathname} />
-      </AppHeader>
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
-        {flash ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
-        <WorkspaceHeader workspace={workspace} signedIn={Boolean(user)} showThoughts={showThoughts} />
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <ThreadList workspace={workspace} threads={threads} signedIn={Boolean(user)} />
-          <div className="min-w-0">
-            <Outlet />
-          </div>
-        </div>
-      </main>
-    </div>
+    <WorkspaceFrame {...d} basePath={`/workspace/${d.workspace.id}`} snapshot={null}>
+      <Outlet />
+    </WorkspaceFrame>
   );
 }
 

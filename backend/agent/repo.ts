@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { TimedEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import { now } from "../platform/clock.ts";
+import type { Executor } from "../platform/db/index.ts";
+import type { MessageEventTable } from "../platform/db/schema.ts";
 import * as messages from "../threads/message-repo.ts";
 import type { FinalStatus, LiveAnswer } from "./live.ts";
 
@@ -72,6 +74,30 @@ export async function storedEvents(
   for (const r of rows)
     (JSON.parse(r.events) as TimedEvent[]).forEach((timed, i) => events.push({ index: r.first_index + i, timed }));
   return { batches: fromSeq + rows.length, events };
+}
+
+/**
+ * The stored event batches of a workspace's answers (or one thread's), for copying them into a
+ * snapshot; joins threads and messages read-only to find them.
+ */
+export function listEventsToCopy(db: Executor, o: { workspaceId: string; threadId?: string }) {
+  let q = db
+    .selectFrom("message_events as e")
+    .innerJoin("messages as m", "m.id", "e.message_id")
+    .innerJoin("threads as t", "t.id", "m.thread_id")
+    .selectAll("e")
+    .where("t.workspace_id", "=", o.workspaceId);
+  if (o.threadId) q = q.where("t.id", "=", o.threadId);
+  return q.execute();
+}
+
+/** Inserts copies of event batches (a snapshot's answers keep their steps and thoughts). */
+export async function insertEvents(db: Executor, rows: MessageEventTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto("message_events")
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Insertable, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
-import type { FileScope, FileTable, FileVersionTable } from "../platform/db/schema.ts";
+import type { Database, FileScope, FileTable, FileVersionTable } from "../platform/db/schema.ts";
 import { STORED_FILE_STATUSES } from "../platform/db/schema.ts";
 import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
@@ -41,14 +41,6 @@ export function findFile(db: Executor, o: { id: string; scope: FileScope; worksp
   return q.executeTakeFirst();
 }
 
-/** Blob keys of every version of the given files, so their bytes can be removed too. */
-export async function blobKeysOf(db: Executor, where: { workspaceId?: string; fileId?: string }) {
-  let q = db.selectFrom("file_versions as v").innerJoin("files as f", "f.id", "v.file_id").select("v.blob_key");
-  if (where.workspaceId) q = q.where("f.workspace_id", "=", where.workspaceId);
-  if (where.fileId) q = q.where("f.id", "=", where.fileId);
-  return (await q.execute()).map((r) => r.blob_key);
-}
-
 /** Bytes a user's finished files take, plus recent reservations that may still finish. */
 export async function usedBytes(db: Executor, userId: string, o: { includePendingSince?: string } = {}) {
   const q = db
@@ -56,6 +48,9 @@ export async function usedBytes(db: Executor, userId: string, o: { includePendin
     .innerJoin("files as f", "f.id", "v.file_id")
     .select((eb) => eb.fn.sum<string | number>("v.byte_size").as("total"))
     .where("f.owner_id", "=", userId)
+    // A file its owner deleted that a snapshot still shows costs them nothing (nor do snapshots,
+    // whose files own no versions).
+    .where("f.scope", "!=", "retained")
     .where((eb) =>
       o.includePendingSince
         ? eb.or([
@@ -106,25 +101,43 @@ export function listStoredWorkspaceFiles(db: Executor, workspaceId: string) {
     .execute();
 }
 
-/** A file's confirmed versions (with a checksum), oldest first. */
+/** A file's confirmed versions (with a checksum; its own or ones it shows), oldest first. */
 export function listConfirmedVersions(db: Executor, fileId: string) {
   return db
-    .selectFrom("file_versions")
-    .select(["id", "byte_size", "checksum", "created_at"])
-    .where("file_id", "=", fileId)
-    .where("checksum", "is not", null)
-    .orderBy("created_at", "asc")
+    .selectFrom("file_versions as v")
+    .innerJoin("files as f", (j) => j.on("f.id", "=", fileId))
+    .select(["v.id", "v.byte_size", "v.checksum", "v.created_at"])
+    .where(showsVersion)
+    .where("v.checksum", "is not", null)
+    .orderBy("v.created_at", "asc")
     .execute();
 }
 
-/** One version of a workspace file, with the file's name and status. */
+/**
+ * The versions a file shows: its own, and those file_version_refs lends it (a snapshot's copy
+ * shows its source's versions). For joins of `files as f` to `file_versions as v`.
+ */
+export function showsVersion(eb: ExpressionBuilder<Database & { f: FileTable; v: FileVersionTable }, "f" | "v">) {
+  return eb.or([
+    eb("v.file_id", "=", eb.ref("f.id")),
+    eb.exists(
+      eb
+        .selectFrom("file_version_refs as r")
+        .select("r.version_id")
+        .whereRef("r.file_id", "=", "f.id")
+        .whereRef("r.version_id", "=", "v.id"),
+    ),
+  ]);
+}
+
+/** One version of a workspace file (its own or one it shows), with the file's name and status. */
 export function findWorkspaceFileVersion(db: Executor, o: { workspaceId: string; fileId: string; versionId: string }) {
   return db
     .selectFrom("file_versions as v")
-    .innerJoin("files as f", "f.id", "v.file_id")
+    .innerJoin("files as f", (j) => j.on("f.id", "=", o.fileId))
     .select(["v.id", "v.blob_key", "v.content_type", "v.checksum", "f.id as file_id", "f.filename", "f.status"])
     .where("v.id", "=", o.versionId)
-    .where("f.id", "=", o.fileId)
+    .where(showsVersion)
     .where("f.workspace_id", "=", o.workspaceId)
     .where("f.scope", "=", "workspace")
     .executeTakeFirst();
@@ -252,7 +265,10 @@ export function findFileWithCurrentBlob(db: Executor, fileId: string) {
     .executeTakeFirst();
 }
 
-/** Sets a file's status and error only while `versionId` is still its current version. */
+/**
+ * Sets a file's status and error only while `versionId` is still its current version; snapshot
+ * copies showing that version as theirs follow (one published while it was being indexed).
+ */
 export async function setCurrentVersionStatus(
   db: Executor,
   o: {
@@ -266,8 +282,19 @@ export async function setCurrentVersionStatus(
   await db
     .updateTable("files")
     .set({ status: o.status, error: o.error, updated_at: o.at })
-    .where("id", "=", o.fileId)
     .where("current_version_id", "=", o.versionId)
+    .where((eb) =>
+      eb.or([
+        eb("id", "=", o.fileId),
+        eb.exists(
+          eb
+            .selectFrom("file_version_refs as r")
+            .select("r.file_id")
+            .whereRef("r.file_id", "=", "files.id")
+            .where("r.version_id", "=", o.versionId),
+        ),
+      ]),
+    )
     .execute();
 }
 

@@ -6,8 +6,8 @@ import { page } from "../platform/paging.ts";
 import { now } from "../platform/clock.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
+import { removeFiles } from "./removal.ts";
 import {
-  blobKeysOf,
   deleteFileRow,
   findFile,
   listConfirmedVersions,
@@ -88,17 +88,13 @@ export async function renameFile(
   return presentFile((await findFile(deps.db.kysely, { id: o.fileId, scope: "workspace" }))!);
 }
 
-/** Deletes the rows, then the bytes of every version. */
+/**
+ * Deletes the rows, then the bytes nothing else names; a file a snapshot still shows is kept
+ * (retained, out of the workspace) until the snapshot goes (removal.ts).
+ */
 export async function deleteFile(deps: Deps, o: { actor: Actor; workspaceId: string; fileId: string }) {
   await loadFile(deps, o.actor, o.workspaceId, o.fileId, "write");
-  const keys = await blobKeysOf(deps.db.kysely, { fileId: o.fileId });
-  await deleteFileRow(deps.db.kysely, o.fileId);
-  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
-}
-
-export async function deleteWorkspaceBlobs(deps: Deps, workspaceId: string) {
-  const keys = await blobKeysOf(deps.db.kysely, { workspaceId });
-  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
+  await removeFiles(deps, { fileId: o.fileId }, (tx) => deleteFileRow(tx, o.fileId));
 }
 
 /** Without a language model: separators to spaces, words capitalised, the extension kept. */

@@ -10,6 +10,15 @@ function* chunks<T>(items: T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
+/**
+ * Documents of files a snapshot keeps after their workspace is deleted (backend/files/removal.ts):
+ * detached from it, so its deletion does not cascade to their pages and passages.
+ */
+export async function detachDocuments(db: Executor, fileIds: string[]): Promise<void> {
+  for (const ids of chunks(fileIds))
+    await db.updateTable("documents").set({ workspace_id: null }).where("file_id", "in", ids).execute();
+}
+
 /** A version's document row: how many pages it has, or undefined when it is not indexed. */
 export function findDocument(db: Executor, versionId: string) {
   return db.selectFrom("documents").select("page_count").where("version_id", "=", versionId).executeTakeFirst();
@@ -54,9 +63,8 @@ export function listPages(db: Executor, o: { versionId: string; pages: number[] 
 export async function countIndexedPages(db: Executor, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom("documents as d")
-    .innerJoin("files as f", (j) =>
-      j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"),
-    )
+    // By version, not file id: a snapshot's files show their source's documents.
+    .innerJoin("files as f", "f.current_version_id", "d.version_id")
     .select((eb) => eb.fn.sum<string | number>("d.page_count").as("n"))
     .where("f.workspace_id", "=", workspaceId)
     .executeTakeFirst();

@@ -134,7 +134,10 @@ export async function rankFilePassages(
     cache.files.delete(oldest);
     cache.tokens -= dropped.tokens;
   }
-  return scoreFile(file, q.terms, df, total).slice(0, q.limit);
+  // Cached by version, which a snapshot's copy of the file shares: the hits name the file asked.
+  return scoreFile(file, q.terms, df, total)
+    .slice(0, q.limit)
+    .map((h) => ({ ...h, file_id: q.fileId }));
 }
 
 async function loadFile(

@@ -49,15 +49,17 @@ export function postgresSearchIndex(
           sql` || `,
         );
       const files = q.fileIds?.length
-        ? sql`and p.file_id in (${sql.join(q.fileIds)}) and p.version_id in (select current_version_id from files where id in (${sql.join(q.fileIds)}))`
+        ? sql`and f.id in (${sql.join(q.fileIds)}) and p.version_id in (select current_version_id from files where id in (${sql.join(q.fileIds)}))`
         : sql``;
+      // A passage is the workspace's when one of its files shows that version (a snapshot's
+      // files show their source's versions, so its passages are shared, not copied).
       const run = (filter: QueryTerm[], rank = plan.kept) =>
         sql<SearchHit>`
-        select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, ts_rank(p.tsv, tq.query) as score
+        select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, ts_rank(p.tsv, tq.query) as score
         from passages p
-        join files f on f.id = p.file_id and f.current_version_id = p.version_id
+        join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
         cross join (select ${tsquery(rank)} as query, ${tsquery(filter)} as filter) tq
-        where p.tsv @@ tq.filter and p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
+        where p.tsv @@ tq.filter ${files}
         order by score desc, p.id
         limit ${q.limit}`.execute(db);
       // Within one file every term is scored: ts_rank's cost is the file's rows, and dropping the

@@ -10,15 +10,16 @@ import type { Executor } from "../platform/db/index.ts";
 
 /** The file name, document title and profile (what it is) of each indexed current version of a workspace's files. */
 export function listDocumentLabelRows(db: Executor, workspaceId: string) {
-  return db
-    .selectFrom("documents as d")
-    .innerJoin("files as f", (j) =>
-      j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"),
-    )
-    .select(["f.id", "f.filename", "d.title", "d.profile_title", "d.kind", "d.issuer", "d.period", "d.form"])
-    .where("f.workspace_id", "=", workspaceId)
-    .where("f.scope", "=", "workspace")
-    .execute();
+  return (
+    db
+      .selectFrom("documents as d")
+      // By version, not file id: a snapshot's files show their source's documents.
+      .innerJoin("files as f", "f.current_version_id", "d.version_id")
+      .select(["f.id", "f.filename", "d.title", "d.profile_title", "d.kind", "d.issuer", "d.period", "d.form"])
+      .where("f.workspace_id", "=", workspaceId)
+      .where("f.scope", "=", "workspace")
+      .execute()
+  );
 }
 
 /**

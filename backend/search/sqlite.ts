@@ -123,14 +123,16 @@ async function ranked(
       : fts(sql``);
   }
   const order = cut === null ? sql`` : sql`order by rank limit ${cut}`;
-  const files = q.fileIds?.length ? sql`and p.file_id in (${sql.join(q.fileIds)})` : sql``;
+  const files = q.fileIds?.length ? sql`and f.id in (${sql.join(q.fileIds)})` : sql``;
+  // A passage is the workspace's when one of its files shows that version (a snapshot's files
+  // show their source's versions, so its passages are shared, not copied).
   const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number; fetched: number }>`
     with m as materialized (${source} ${order})
-    select p.id as passage_id, p.file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
+    select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
     from m
     cross join passages p on p.seq = m.seq
-    cross join files f on f.id = p.file_id and f.current_version_id = p.version_id
-    where p.workspace_id = ${q.workspaceId} and f.scope = 'workspace' ${files}
+    cross join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
+    where 1 = 1 ${files}
     order by m.rank, p.id
     limit ${q.limit}`.execute(db);
   const hits = rows.map(({ rank, fetched: _, ...hit }) => ({ ...hit, page: Number(hit.page), score: -rank }));

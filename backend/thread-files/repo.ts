@@ -1,32 +1,44 @@
+import { showsVersion } from "../files/repo.ts";
 import type { Executor } from "../platform/db/index.ts";
 
 /** A version of a thread file with its file's fields, as the services read it. */
 export function versionRows(db: Executor, o: { workspaceId: string; threadId: string }) {
-  return db
-    .selectFrom("file_versions as v")
-    .innerJoin("files as f", "f.id", "v.file_id")
-    .select([
-      "v.id as version_id",
-      "v.file_id",
-      "v.blob_key",
-      "v.byte_size",
-      "v.content_type",
-      "v.checksum",
-      "v.message_id",
-      "v.number",
-      "v.created_at",
-      "f.filename",
-      "f.thread_id",
-      "f.workspace_id",
-      "f.current_version_id",
-      "f.original_file_id",
-      "f.created_at as file_created_at",
-      "f.updated_at as file_updated_at",
-    ])
-    .where("f.scope", "=", "thread")
-    .where("f.thread_id", "=", o.threadId)
-    .where("f.workspace_id", "=", o.workspaceId)
-    .where("v.checksum", "is not", null);
+  return (
+    db
+      .selectFrom("files as f")
+      // Its own versions and those it shows (a snapshot's copy shows its source's).
+      .innerJoin("file_versions as v", (j) => j.on(showsVersion))
+      .leftJoin("file_version_refs as r", (j) => j.onRef("r.file_id", "=", "f.id").onRef("r.version_id", "=", "v.id"))
+      .select((eb) => [
+        // A version the file shows (a snapshot's copy) was written by the copy of its answer.
+        eb
+          .case()
+          .when("v.file_id", "=", eb.ref("f.id"))
+          .then(eb.ref("v.message_id"))
+          .else(eb.ref("r.message_id"))
+          .end()
+          .as("message_id"),
+        "v.id as version_id",
+        "f.id as file_id",
+        "v.blob_key",
+        "v.byte_size",
+        "v.content_type",
+        "v.checksum",
+        "v.number",
+        "v.created_at",
+        "f.filename",
+        "f.thread_id",
+        "f.workspace_id",
+        "f.current_version_id",
+        "f.original_file_id",
+        "f.created_at as file_created_at",
+        "f.updated_at as file_updated_at",
+      ])
+      .where("f.scope", "=", "thread")
+      .where("f.thread_id", "=", o.threadId)
+      .where("f.workspace_id", "=", o.workspaceId)
+      .where("v.checksum", "is not", null)
+  );
 }
 export type VersionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof versionRows>["executeTakeFirst"]>>>;
 
@@ -47,18 +59,6 @@ export function listVersions(db: Executor, o: { workspaceId: string; threadId: s
   let q = versionRows(db, o);
   if (o.fileId) q = q.where("f.id", "=", o.fileId);
   return q.orderBy("f.created_at", "asc").orderBy("f.id", "asc").orderBy("v.number", "desc").execute();
-}
-
-/** Blob keys of every version of a thread's files, so their bytes go when the thread does. */
-export async function threadBlobKeys(db: Executor, threadId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("file_versions as v")
-    .innerJoin("files as f", "f.id", "v.file_id")
-    .select("v.blob_key")
-    .where("f.scope", "=", "thread")
-    .where("f.thread_id", "=", threadId)
-    .execute();
-  return rows.map((r) => r.blob_key);
 }
 
 /** The highest version number a file has (0 when it has none). */

@@ -1,3 +1,4 @@
+import type { Insertable } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import type { MessageTable } from "../platform/db/schema.ts";
 import { now } from "../platform/clock.ts";
@@ -73,6 +74,27 @@ export async function setFeedback(
       .onConflict((oc) => oc.columns(["message_id", "user_id"]).doUpdateSet({ rating, comment: o.comment ?? null }))
       .execute();
   }
+}
+
+/** A workspace's messages (or one thread's) as stored, no feedback, oldest first, for copying them into a snapshot. */
+export function listMessagesToCopy(db: Executor, o: { workspaceId: string; threadId?: string }) {
+  let q = db
+    .selectFrom("messages as m")
+    .innerJoin("threads as t", "t.id", "m.thread_id")
+    .selectAll("m")
+    .where("t.workspace_id", "=", o.workspaceId);
+  if (o.threadId) q = q.where("t.id", "=", o.threadId);
+  return q.orderBy("m.created_at").orderBy("m.id").execute();
+}
+
+/** Inserts copies of messages as they are (a snapshot's). */
+export async function insertMessages(db: Executor, rows: Insertable<MessageTable>[]): Promise<void> {
+  // 14 columns: 50 rows stay under SQLite's 999 bound parameters.
+  for (let i = 0; i < rows.length; i += 50)
+    await db
+      .insertInto("messages")
+      .values(rows.slice(i, i + 50))
+      .execute();
 }
 
 // --- Questions and answers (the agent) -----------------------------------------------------------

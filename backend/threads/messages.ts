@@ -10,7 +10,7 @@ export async function loadMessage(
   deps: Deps,
   actor: Actor | null,
   o: { workspaceId: string; threadId: string; messageId: string },
-  ability: "read" | "write",
+  ability: "read" | "write" | "annotate",
 ) {
   await loadThread(deps, actor, o.workspaceId, o.threadId, ability);
   const row = await repo.findMessage(deps.db.kysely, {
@@ -58,7 +58,7 @@ export async function setFeedback(
     comment?: string;
   },
 ) {
-  await loadMessage(deps, o.actor, o, "read");
+  await loadMessage(deps, o.actor, o, "annotate");
   await repo.setFeedback(deps.db.kysely, {
     messageId: o.messageId,
     userId: o.actor.user.id,

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
+import type { ThreadTable } from "../platform/db/schema.ts";
 import { now } from "../platform/clock.ts";
 import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
@@ -52,6 +53,7 @@ export function bookmarkedThreadRows(db: Executor, o: { userId: string; limit: n
   let q = threadRows(db, uid)
     .innerJoin("thread_bookmarks as mb", (j) => j.onRef("mb.thread_id", "=", "t.id").on("mb.user_id", "=", uid))
     .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+    .where("w.snapshot_id", "is", null)
     .where((eb) => eb.or([eb("w.owner_id", "=", uid), eb("w.is_public", "=", 1)]));
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
@@ -62,11 +64,12 @@ export function bookmarkedThreadRows(db: Executor, o: { userId: string; limit: n
     .execute();
 }
 
-/** Threads across the user's own workspaces, newest first. limit + 1 rows. */
+/** Threads across the user's own workspaces (not snapshots), newest first. limit + 1 rows. */
 export function ownedThreadRows(db: Executor, o: { userId: string; limit: number; cursor?: string }) {
   let q = threadRows(db, o.userId)
     .innerJoin("workspaces as w", "w.id", "t.workspace_id")
-    .where("w.owner_id", "=", o.userId);
+    .where("w.owner_id", "=", o.userId)
+    .where("w.snapshot_id", "is", null);
   const c = decodeCursor(o.cursor);
   if (c) q = q.where(afterCursor("t.updated_at", "t.id", "<", c));
   return q
@@ -94,6 +97,25 @@ export async function insertThread(
     })
     .execute();
 }
+
+/** A workspace's threads as stored (or only some), for copying them into a snapshot. */
+export function listThreadsToCopy(db: Executor, o: { workspaceId: string; threadIds?: string[] }) {
+  let q = db.selectFrom("threads").selectAll().where("workspace_id", "=", o.workspaceId);
+  if (o.threadIds) q = q.where("id", "in", o.threadIds);
+  return q.orderBy("created_at").orderBy("id").execute();
+}
+
+/** Inserts copies of threads as they are (a snapshot's). */
+export async function insertThreads(db: Executor, rows: Insertable<ThreadTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await db
+      .insertInto("threads")
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+}
+
+/** Rows per multi-row insert: under SQLite's 999 bound parameters at 7-14 columns. */
+const INSERT_BATCH = 50;
 
 export async function updateThread(
   db: Executor,

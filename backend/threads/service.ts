@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { page } from "../platform/paging.ts";
-import { threadBlobKeys } from "../thread-files/repo.ts";
+import { removeFiles } from "../files/removal.ts";
 import { notFound } from "../workspaces/policy.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentThread } from "./present.ts";
@@ -18,7 +18,7 @@ export async function loadThread(
   actor: Actor | null,
   workspaceId: string,
   threadId: string,
-  ability: "read" | "write" = "read",
+  ability: "read" | "write" | "annotate" = "read",
 ) {
   await loadWorkspace(deps, actor, workspaceId, ability);
   const row = await repo.findThread(deps.db.kysely, { workspaceId, threadId, viewerId: actor?.user.id ?? null });
@@ -69,17 +69,16 @@ export async function updateThread(
 
 export async function deleteThread(deps: Deps, o: { actor: Actor; workspaceId: string; threadId: string }) {
   await loadThread(deps, o.actor, o.workspaceId, o.threadId, "write");
-  // Its files' rows go with the thread (foreign key); their bytes are removed here.
-  const keys = await threadBlobKeys(deps.db.kysely, o.threadId);
-  await repo.deleteThread(deps.db.kysely, o.threadId);
-  await Promise.all(keys.map((k) => deps.blobs.delete(k)));
+  // Its files' rows go with the thread (foreign key), but for those a snapshot still shows; the
+  // bytes nothing names any more are removed after.
+  await removeFiles(deps, { threadId: o.threadId }, (tx) => repo.deleteThread(tx, o.threadId));
 }
 
 export async function setThreadBookmark(
   deps: Deps,
   o: { actor: Actor; workspaceId: string; threadId: string; on: boolean },
 ) {
-  await loadThread(deps, o.actor, o.workspaceId, o.threadId);
+  await loadThread(deps, o.actor, o.workspaceId, o.threadId, "annotate");
   await repo.setThreadBookmark(deps.db.kysely, { userId: o.actor.user.id, threadId: o.threadId, on: o.on });
   return presentThread(await loadThread(deps, o.actor, o.workspaceId, o.threadId));
 }

@@ -21,16 +21,29 @@ const pub = { owner_id: "owner", is_public: 1 };
 
 describe("workspaceAbilities", () => {
   it.each([
-    ["the owner", actor("owner"), priv, { read: true, write: true, bookmark: false }],
-    ["the owner", actor("owner"), pub, { read: true, write: true, bookmark: false }],
-    ["another user", actor("other"), priv, { read: false, write: false, bookmark: false }],
-    ["another user", actor("other"), pub, { read: true, write: false, bookmark: true }],
-    ["an admin", actor("root", "admin"), priv, { read: false, write: false, bookmark: false }],
-    ["an admin", actor("root", "admin"), pub, { read: true, write: false, bookmark: true }],
-    ["anonymous", null, priv, { read: false, write: false, bookmark: false }],
-    ["anonymous", null, pub, { read: true, write: false, bookmark: false }],
+    ["the owner", actor("owner"), priv, { read: true, write: true, bookmark: false, annotate: true }],
+    ["the owner", actor("owner"), pub, { read: true, write: true, bookmark: false, annotate: true }],
+    ["another user", actor("other"), priv, { read: false, write: false, bookmark: false, annotate: false }],
+    ["another user", actor("other"), pub, { read: true, write: false, bookmark: true, annotate: true }],
+    ["an admin", actor("root", "admin"), priv, { read: false, write: false, bookmark: false, annotate: false }],
+    ["an admin", actor("root", "admin"), pub, { read: true, write: false, bookmark: true, annotate: true }],
+    ["anonymous", null, priv, { read: false, write: false, bookmark: false, annotate: false }],
+    ["anonymous", null, pub, { read: true, write: false, bookmark: false, annotate: false }],
   ])("%s, is_public=%#", (_who, a, ws, can) => {
     expect(workspaceAbilities(a, ws)).toEqual(can);
+  });
+
+  it("makes a snapshot's workspace readable by anyone and changeable by nobody, its publisher included", () => {
+    const snap = { owner_id: "owner", is_public: 0, snapshot_id: "s1" };
+    for (const a of [null, actor("owner"), actor("other"), actor("root", "admin")])
+      expect(workspaceAbilities(a, snap)).toEqual({ read: true, write: false, bookmark: false, annotate: false });
+    expect(() => authorize(actor("owner"), snap, "write")).toThrow(
+      expect.objectContaining({
+        status: 403,
+        code: "forbidden",
+        message: expect.stringContaining("published snapshot"),
+      }),
+    );
   });
 });
 

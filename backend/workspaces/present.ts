@@ -9,9 +9,10 @@ export function presentWorkspace(row: WorkspaceRow, actor: Actor | null): Worksp
     description: row.description,
     is_public: row.is_public === 1,
     is_bookmarked: Boolean(row.is_bookmarked),
-    permission: actor?.user.id === row.owner_id ? "owner" : "viewer",
-    is_published: false,
-    snapshot_id: null,
+    // A snapshot's workspace is read-only, its publisher's too.
+    permission: actor?.user.id === row.owner_id && !row.snapshot_id ? "owner" : "viewer",
+    is_published: Boolean(row.snapshot_id) || Boolean(row.has_snapshot),
+    snapshot_id: row.snapshot_id,
     bookmark_count: Number(row.bookmark_count ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -8,18 +8,22 @@ export function findWorkspace(db: Executor, id: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A user's own workspaces' ids and names, most recently updated first. */
+/** A user's own workspaces' ids and names (not snapshots), most recently updated first. */
 export function listOwnedWorkspaceNames(db: Executor, ownerId: string) {
   return db
     .selectFrom("workspaces")
     .select(["id", "name"])
     .where("owner_id", "=", ownerId)
+    .where("snapshot_id", "is", null)
     .orderBy("updated_at", "desc")
     .orderBy("id")
     .execute();
 }
 
-/** Rows with the viewer's bookmark flag and the bookmark count. */
+/**
+ * Rows with the viewer's bookmark flag, the bookmark count and whether a snapshot was published
+ * from it (a read-only look at snapshots, owned by backend/snapshots, in the same query).
+ */
 export function workspaceRows(db: Executor, viewerId: string | null) {
   return db
     .selectFrom("workspaces as w")
@@ -37,6 +41,12 @@ export function workspaceRows(db: Executor, viewerId: string | null) {
         .where("b.user_id", "=", viewerId ?? "")
         .limit(1)
         .as("is_bookmarked"),
+      eb
+        .selectFrom("snapshots as s")
+        .select(sql<number>`1`.as("x"))
+        .whereRef("s.source_workspace_id", "=", "w.id")
+        .limit(1)
+        .as("has_snapshot"),
     ]);
 }
 
@@ -50,7 +60,8 @@ export function listWorkspaceRows(
   db: Executor,
   o: { userId: string; filter: "owned" | "bookmarked" | "all"; limit: number; cursor?: string },
 ) {
-  let q = workspaceRows(db, o.userId);
+  // A snapshot's workspace is reached through its snapshot, never listed with the owner's Pods.
+  let q = workspaceRows(db, o.userId).where("w.snapshot_id", "is", null);
   type Eb = ExpressionBuilder<Database & { w: Database["workspaces"] }, "w">;
   const owned = (eb: Eb) => eb("w.owner_id", "=", o.userId);
   const bookmarked = (eb: Eb) =>
@@ -79,6 +90,7 @@ export function listWorkspaceRows(
 export function mostBookmarked(db: Executor, o: { since: string; limit: number; viewerId: string | null }) {
   return workspaceRows(db, o.viewerId)
     .where("w.is_public", "=", 1)
+    .where("w.snapshot_id", "is", null)
     .select((eb) =>
       eb
         .selectFrom("workspace_bookmarks as r")
@@ -95,7 +107,7 @@ export function mostBookmarked(db: Executor, o: { since: string; limit: number; 
 
 export async function insertWorkspace(
   db: Executor,
-  o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean },
+  o: { id: string; ownerId: string; name: string; description: string; isPublic: boolean; snapshotId?: string },
 ): Promise<void> {
   const t = now();
   await db
@@ -106,6 +118,7 @@ export async function insertWorkspace(
       name: o.name,
       description: o.description,
       is_public: o.isPublic ? 1 : 0,
+      snapshot_id: o.snapshotId ?? null,
       created_at: t,
       updated_at: t,
     })

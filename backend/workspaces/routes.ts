@@ -1,6 +1,6 @@
 import * as c from "../../contracts/workspaces.ts";
 import type { Deps } from "../deps.ts";
-import { deleteWorkspaceBlobs } from "../files/service.ts";
+import { removeFiles } from "../files/removal.ts";
 import { indexingStatus } from "../ingestion/status.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { route, type Guard } from "../platform/http/route.ts";
@@ -27,7 +27,7 @@ export function registerWorkspaceRoutes(app: ApiApp, guard: Guard, deps: Deps): 
     await ws.deleteWorkspace(deps, {
       actor,
       workspaceId: params.id,
-      deleteBlobs: (id) => deleteWorkspaceBlobs(deps, id),
+      removeFiles: (workspaceId, deleteRows) => removeFiles(deps, { workspaceId }, deleteRows),
     });
     return { ok: true as const };
   });

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import type { Workspace } from "../../contracts/workspaces.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
+import type { Executor } from "../platform/db/index.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { page } from "../platform/paging.ts";
-import { authorize, notFound } from "./policy.ts";
+import { authorize, notFound, type WorkspaceAbilities } from "./policy.ts";
 import { presentWorkspace } from "./present.ts";
 import * as repo from "./repo.ts";
 import { titleFromQuery } from "../threads/title.ts";
@@ -14,7 +15,7 @@ export async function loadWorkspace(
   deps: Deps,
   actor: Actor | null,
   id: string,
-  ability: "read" | "write" | "bookmark" = "read",
+  ability: keyof WorkspaceAbilities = "read",
 ) {
   const ws = await repo.findWorkspace(deps.db.kysely, id);
   if (!ws) throw notFound();
@@ -76,17 +77,25 @@ export async function updateWorkspace(
   return present(deps, o.actor, o.workspaceId);
 }
 
+/**
+ * `removeFiles` deletes the workspace's files with the rows `deleteRows` deletes (the files
+ * domain keeps the ones a snapshot still shows, and removes bytes nothing names any more).
+ */
 export async function deleteWorkspace(
   deps: Deps,
-  o: { actor: Actor; workspaceId: string; deleteBlobs: (workspaceId: string) => Promise<void> },
+  o: {
+    actor: Actor;
+    workspaceId: string;
+    removeFiles: (workspaceId: string, deleteRows: (tx: Executor) => Promise<void>) => Promise<void>;
+  },
 ) {
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
-  await o.deleteBlobs(o.workspaceId);
-  await repo.deleteWorkspace(deps.db.kysely, o.workspaceId);
+  await o.removeFiles(o.workspaceId, (tx) => repo.deleteWorkspace(tx, o.workspaceId));
 }
 
 export async function setBookmark(deps: Deps, o: { actor: Actor; workspaceId: string; on: boolean }) {
-  await loadWorkspace(deps, o.actor, o.workspaceId, o.on ? "bookmark" : "read");
+  // Removing one's bookmark is open to any reader, but not in a snapshot (nothing there changes).
+  await loadWorkspace(deps, o.actor, o.workspaceId, o.on ? "bookmark" : "annotate");
   await repo.setWorkspaceBookmark(deps.db.kysely, { userId: o.actor.user.id, workspaceId: o.workspaceId, on: o.on });
   return present(deps, o.actor, o.workspaceId);
 }

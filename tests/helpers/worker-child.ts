@@ -43,6 +43,7 @@ const deps: Deps = {
   llm: absent("llm") as Deps["llm"],
   search: createSearchIndex(db),
   documentLabels: absent("documentLabels") as Deps["documentLabels"],
+  siteSnapshots: absent("siteSnapshots") as Deps["siteSnapshots"],
   answers: absent("answers") as Deps["answers"],
 };
 const loop = startWorkerLoop(deps, { limits: { ocrPdfPages: false } });

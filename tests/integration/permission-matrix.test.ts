@@ -108,6 +108,19 @@ const TABLE: Record<string, Expect> = {
   "POST /attributes": both([401, 201, 201, 201]),
   "PATCH /attributes": both([401, 404, 200, 404]),
   "DELETE /attributes": both([401, 404, 200, 404]),
+  // Snapshots: only the owner publishes; anyone reads one; only its creator deletes it (admins too
+  // are refused). The fixture's snapshot is of the private or the public Pod: read alike.
+  "POST /workspaces/{id}/snapshot": writeCreated,
+  "POST /workspaces/{id}/threads/{tid}/snapshot": writeCreated,
+  "GET /snapshots": both([401, 200, 200, 200]),
+  "GET /site_published_snapshots": both([200, 200, 200, 200]),
+  "GET /snapshots/{id}": both([200, 200, 200, 200]),
+  "DELETE /snapshots/{id}": both([401, 403, 200, 403]),
+  "GET /snapshots/{id}/workspace": both([200, 200, 200, 200]),
+  "GET /snapshots/{id}/threads": both([200, 200, 200, 200]),
+  "GET /snapshots/{id}/files": both([200, 200, 200, 200]),
+  "GET /snapshots/{id}/threads/{tid}": both([200, 200, 200, 200]),
+  "GET /snapshots/{id}/threads/{tid}/messages": both([200, 200, 200, 200]),
   // Billing catalogue: public, no resource behind it.
   "GET /public/subscription-plans": both([200, 200, 200, 200]),
   "GET /promo_available": both([200, 200, 200, 200]),
@@ -116,7 +129,7 @@ const TABLE: Record<string, Expect> = {
 /** Routes with tests of their own; nothing that names a resource may hide here. */
 const NOT_IN_MATRIX = [/^\/health$/, /^\/version$/, /^\/app-config$/, /^\/openapi\.json$/, /^\/auth\//, /^\/admin\//];
 const MUST_BE_IN_MATRIX =
-  /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions)(\/|$)/;
+  /\{(id|tid|fid|mid|pid|workspaceId|token|version_id)\}|^\/(workspaces|threads|users\/me|public|prompts|attributes|bookmarked_threads|most_bookmarked_workspaces|supported_file_extensions|snapshots|site_published_snapshots)(\/|$)/;
 
 /** Routes whose owner call destroys or consumes the fixture: each call gets a fresh one. */
 const FRESH = new Set([
@@ -126,6 +139,7 @@ const FRESH = new Set([
   "DELETE /users/me/files/{fid}",
   "DELETE /public/files/{fid}",
   "DELETE /prompts/{pid}",
+  "DELETE /snapshots/{id}",
   "DELETE /attributes",
   "POST /workspaces/{id}/files/{fid}/retry_indexing",
 ]);
@@ -257,6 +271,15 @@ function fixture(vis: Vis) {
             })
           ).body.id,
       ),
+    /** A Pod snapshot of the workspace with its thread: {id, tid} (the snapshot's copy of the thread). */
+    snapshot: () =>
+      once("snapshot", async () => {
+        await fx.thread();
+        const res = await app.request("POST", `/workspaces/${await fx.ws()}/snapshot`, { token: token(), body: {} });
+        if (res.status !== 201) throw new Error(`snapshot: ${res.status} ${JSON.stringify(res.body)}`);
+        const threads = await app.request("GET", `/snapshots/${res.body.id}/threads`);
+        return JSON.stringify({ id: res.body.id, tid: threads.body.threads[0].id });
+      }),
     prompt: () =>
       once(
         "prompt",
@@ -285,10 +308,12 @@ interface Call {
 /** The concrete request for a route: path parameters from the fixture, and a valid body. */
 async function build(route: string, fx: Fixture): Promise<Call> {
   const [method, template] = route.split(" ") as [string, string];
+  const snapshot = async (k: "id" | "tid") => JSON.parse(await fx.snapshot())[k] as string;
+  const ofSnapshot = template.startsWith("/snapshots/");
   const values: Record<string, () => Promise<string>> = {
-    id: fx.ws,
+    id: ofSnapshot ? () => snapshot("id") : fx.ws,
     workspaceId: fx.ws,
-    tid: fx.thread,
+    tid: ofSnapshot ? () => snapshot("tid") : fx.thread,
     mid: fx.message,
     pid: fx.prompt,
     vid: fx.version,
@@ -410,6 +435,101 @@ describe("permission matrix", () => {
         if (s === 404) expect((bodies[i] as { error: { code: string } }).error.code).toBe("not_found");
       });
       expect(fake.unexpected).toEqual([]);
+    });
+  });
+});
+
+/**
+ * A snapshot's workspace, through the workspace routes: anyone reads it, nobody changes it (its
+ * publisher included: 403). The source fixture is made whole, published, and the routes are
+ * called with the copies' ids (the versions are shared, so their ids are the source's).
+ */
+function snapshotFixture(): { fx: Fixture; ready: Promise<void> } {
+  const source = fixture("private");
+  const copies = new Map<string, string>();
+  const ready = (async () => {
+    const [wsId, , , fileId, threadFile] = [
+      await source.ws(),
+      await source.message(),
+      await source.version(),
+      await source.file(),
+      JSON.parse(await source.threadFile()) as { fid: string; vid: string },
+    ];
+    const res = await app.request("POST", `/workspaces/${wsId}/snapshot`, { token: actors.owner.token, body: {} });
+    if (res.status !== 201) throw new Error(`snapshot: ${res.status} ${JSON.stringify(res.body)}`);
+    const db = app.deps.db.kysely;
+    const ws = res.body.workspace_id as string;
+    const thread = await db.selectFrom("threads").select("id").where("workspace_id", "=", ws).executeTakeFirstOrThrow();
+    const answer = await db
+      .selectFrom("messages")
+      .select("id")
+      .where("thread_id", "=", thread.id)
+      .where("role", "=", "assistant")
+      .executeTakeFirstOrThrow();
+    const named = async (id: string) => {
+      const { filename } = await db
+        .selectFrom("files")
+        .select("filename")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      return (
+        await db
+          .selectFrom("files")
+          .select("id")
+          .where("workspace_id", "=", ws)
+          .where("filename", "=", filename)
+          .executeTakeFirstOrThrow()
+      ).id;
+    };
+    copies.set("ws", ws);
+    copies.set("thread", thread.id);
+    copies.set("message", answer.id);
+    copies.set("file", await named(fileId));
+    copies.set("threadFile", JSON.stringify({ fid: await named(threadFile.fid), vid: threadFile.vid }));
+  })();
+  const copy = (k: string) => async () => {
+    await ready;
+    return copies.get(k)!;
+  };
+  return {
+    ready,
+    fx: {
+      ...source,
+      ws: copy("ws"),
+      thread: copy("thread"),
+      message: copy("message"),
+      file: copy("file"),
+      failedFile: copy("file"),
+      threadFile: copy("threadFile"),
+      pendingUpload: async () => ({
+        fid: await copy("file")(),
+        body: { filename: "p.txt", byte_size: 7, checksum: sha256("pending") },
+      }),
+    },
+  };
+}
+
+describe("a snapshot's workspace", () => {
+  let snap: ReturnType<typeof snapshotFixture>;
+  beforeAll(async () => {
+    snap = snapshotFixture();
+    await snap.ready;
+  });
+  const routes = Object.keys(TABLE).filter((r) => r.split(" ")[1]!.startsWith("/workspaces/{id}"));
+  const isRead = (r: string) => JSON.stringify(TABLE[r]) === JSON.stringify(read);
+
+  it.each(routes)("%s", async (route) => {
+    const expected = isRead(route) ? [200, 200, 200, 200] : [401, 403, 403, 403];
+    const got: number[] = [];
+    const bodies: unknown[] = [];
+    for (const who of ["anon", "other", "owner", "admin"] as const) {
+      const res = await call(route, await build(route, snap.fx), actors[who]?.token);
+      got.push(res.status);
+      bodies.push(res.body);
+    }
+    expect(got, `[anon, other, owner, admin] ${JSON.stringify(bodies)}`).toEqual(expected);
+    got.forEach((s, i) => {
+      if (s === 403) expect((bodies[i] as { error: { code: string } }).error.code).toBe("forbidden");
     });
   });
 });

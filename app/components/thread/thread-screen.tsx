@@ -23,6 +23,8 @@ interface Props {
   defaultModel: string | null;
   /** Files the thread's answers (or its owner) wrote, with their versions. */
   files: ThreadFile[];
+  /** A published snapshot (section 4): read only, no question box, no feedback. */
+  snapshotMode?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ThreadScreen({
   models,
   defaultModel,
   files,
+  snapshotMode = false,
 }: Props) {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
@@ -140,8 +143,8 @@ export function ThreadScreen({
                     turn={t}
                     threadPath={threadPath}
                     showThoughts={showThoughts}
-                    canWrite={canWrite}
-                    signedIn={signedIn}
+                    canWrite={canWrite && !snapshotMode}
+                    signedIn={signedIn && !snapshotMode}
                     busy={Boolean(running)}
                     exportName={thread.name}
                     onOpenCitation={openCitation}
@@ -155,7 +158,11 @@ export function ThreadScreen({
             ))
           )}
         </div>
-        {canWrite ? (
+        {snapshotMode ? (
+          <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">
+            A published copy of this thread, as it was when it was shared.
+          </p>
+        ) : canWrite ? (
           <div className="sticky bottom-0 rounded-b-xl">
             <QuestionBox
               threadPath={threadPath}
@@ -188,7 +195,7 @@ export function ThreadScreen({
           threadId={thread.id}
           threadPath={threadPath}
           target={fileViewer}
-          canWrite={canWrite}
+          canWrite={canWrite && !snapshotMode}
           onClose={closeViewer}
         />
       ) : null}

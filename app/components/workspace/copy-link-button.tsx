@@ -1,15 +1,18 @@
 import { toast } from "sonner";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
-/** Copies the workspace's address; needs JavaScript, so it stays disabled until hydration. */
-export function CopyLinkButton({ path, className }: { path: string; className: string }) {
+/**
+ * Copies a site path as a full address (the workspace's, a share link); needs JavaScript, so it
+ * stays disabled until hydration. `duration`: the toast's, when not the default (section 9).
+ */
+export function CopyLinkButton({ path, className, duration }: { path: string; className: string; duration?: number }) {
   const hydrated = useHydrated();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(new URL(path, window.location.origin).toString());
-      toast.success("Link copied to clipboard!");
+      toast.success("Link copied to clipboard!", { duration });
     } catch {
-      toast.error("Failed to copy link");
+      toast.error("Failed to copy link", { duration });
     }
   };
   return (

@@ -2,12 +2,13 @@ import type { Thread } from "../../../contracts/threads.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Popover } from "../ui/popover.tsx";
+import { PublishForm } from "./publish-form.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
 const item =
   "block w-full rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50";
 
-/** The "…" menu of one thread: rename, pin, bookmark, delete (owners get all, readers bookmark). */
+/** The "…" menu of one thread: rename, pin, bookmark, publish, delete (owners get all, readers bookmark). */
 export function ThreadActions({
   workspaceId,
   thread: t,
@@ -71,6 +72,16 @@ export function ThreadActions({
             </button>
           )}
         </WorkspaceForm>
+        {owner ? (
+          <details className="rounded-md">
+            <summary className={`${item} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+              Publish thread
+            </summary>
+            <div className="px-1 pb-2 pt-1">
+              <PublishForm workspaceId={workspaceId} threadId={t.id} />
+            </div>
+          </details>
+        ) : null}
         {owner ? (
           <WorkspaceForm
             workspaceId={workspaceId}

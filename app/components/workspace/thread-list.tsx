@@ -5,26 +5,30 @@ import { Button } from "../ui/button.tsx";
 import { ThreadActions } from "./thread-actions.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
-/** The workspace's threads, pinned first (the API's order), with a start-a-thread form for owners. */
+/**
+ * The workspace's threads, pinned first (the API's order), with a start-a-thread form for owners.
+ * Links go under `basePath` (/workspace/{id}, or /share/{snapshotId} in snapshot mode, where
+ * nothing can be changed and no thread has actions).
+ */
 export function ThreadList({
   workspace,
   threads,
   signedIn,
+  basePath,
+  snapshotMode,
 }: {
   workspace: Workspace;
   threads: Thread[];
   signedIn: boolean;
+  basePath: string;
+  snapshotMode: boolean;
 }) {
-  const owner = workspace.permission === "owner";
+  const owner = workspace.permission === "owner" && !snapshotMode;
   return (
     <nav aria-label="Threads" className="self-start rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <div className="flex items-center justify-between px-1 pb-2">
         <h2 className="text-sm font-semibold text-slate-900">Threads</h2>
-        <NavLink
-          end
-          to={`/workspace/${workspace.id}`}
-          className="text-xs font-medium text-brand-600 hover:text-brand-700"
-        >
+        <NavLink end to={basePath} className="text-xs font-medium text-brand-600 hover:text-brand-700">
           Files
         </NavLink>
       </div>
@@ -63,7 +67,7 @@ export function ThreadList({
           {threads.map((t) => (
             <li key={t.id} className="group flex items-center gap-1 rounded-md hover:bg-slate-50">
               <NavLink
-                to={`/workspace/${workspace.id}/thread/${t.id}`}
+                to={`${basePath}/thread/${t.id}`}
                 className={({ isActive }) =>
                   `flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
                     isActive ? "bg-brand-50 font-medium text-brand-700" : "text-slate-700"
@@ -82,7 +86,7 @@ export function ThreadList({
                   </span>
                 ) : null}
               </NavLink>
-              {signedIn ? <ThreadActions workspaceId={workspace.id} thread={t} owner={owner} /> : null}
+              {signedIn && !snapshotMode ? <ThreadActions workspaceId={workspace.id} thread={t} owner={owner} /> : null}
             </li>
           ))}
         </ul>

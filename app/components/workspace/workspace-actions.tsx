@@ -1,9 +1,12 @@
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Badge } from "../ui/badge.tsx";
 import { buttonClass } from "../ui/button.tsx";
+import { Popover } from "../ui/popover.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { EditWorkspaceForm } from "./edit-workspace-form.tsx";
+import { PublishForm } from "./publish-form.tsx";
+import { PUBLISHED_TOAST_MS } from "./published-link.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 
 interface Props {
@@ -12,16 +15,20 @@ interface Props {
   showThoughts: boolean;
   /** "bar": a row in the header; "menu": the stacked mobile Pod Actions menu. */
   layout: "bar" | "menu";
+  /** A published snapshot (section 4): only reading, so no owner or bookmark controls; its share link to copy. */
+  snapshot: { sharePath: string } | null;
 }
 
 /** Spec section 2 Pod actions: what each visitor may do with this workspace. */
-export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout }: Props) {
-  const owner = w.permission === "owner";
+export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout, snapshot }: Props) {
+  const owner = w.permission === "owner" && !snapshot;
   const wide = layout === "menu" ? "w-full justify-start" : "";
   const button = buttonClass("secondary", `px-3 py-1.5 ${wide}`);
   return (
     <div className={layout === "menu" ? "flex flex-col gap-2" : "flex flex-wrap items-center justify-end gap-2"}>
-      {owner ? (
+      {snapshot ? (
+        <CopyLinkButton path={snapshot.sharePath} duration={PUBLISHED_TOAST_MS} className={button} />
+      ) : owner ? (
         <WorkspaceForm workspaceId={w.id} intent="set-visibility" fields={{ is_public: String(!w.is_public) }}>
           {(pending) => (
             <button
@@ -49,9 +56,14 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout 
           {w.is_public ? "Public" : "Private"}
         </Badge>
       )}
-      {w.is_public ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
+      {w.is_public && !snapshot ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
       {owner ? <EditWorkspaceForm workspace={w} className={button} /> : null}
-      {signedIn && !owner ? (
+      {owner ? (
+        <Popover label="Publish Pod" summaryClassName={button} panelClassName="sm:w-80">
+          <PublishForm workspaceId={w.id} />
+        </Popover>
+      ) : null}
+      {signedIn && !owner && !snapshot ? (
         <WorkspaceForm workspaceId={w.id} intent={w.is_bookmarked ? "unbookmark" : "bookmark"}>
           {(pending) => (
             <button type="submit" disabled={pending} aria-busy={pending || undefined} className={button}>

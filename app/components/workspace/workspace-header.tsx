@@ -8,12 +8,15 @@ export function WorkspaceHeader({
   workspace,
   signedIn,
   showThoughts,
+  snapshot,
 }: {
   workspace: Workspace;
   signedIn: boolean;
   showThoughts: boolean;
+  /** Snapshot mode (a published copy, read-only) with its share link. */
+  snapshot: { sharePath: string } | null;
 }) {
-  const actions = { workspace, signedIn, showThoughts };
+  const actions = { workspace, signedIn, showThoughts, snapshot };
   return (
     <section
       aria-labelledby="workspace-title"
@@ -31,7 +34,7 @@ export function WorkspaceHeader({
         </div>
         {workspace.description ? (
           <p className="mt-1 max-w-3xl whitespace-pre-line text-sm text-slate-600">{workspace.description}</p>
-        ) : workspace.permission === "owner" ? (
+        ) : workspace.permission === "owner" && !snapshot ? (
           <p className="mt-1 text-sm text-slate-400">No description yet. Use Edit Pod to add one.</p>
         ) : null}
       </div>

@@ -110,3 +110,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
 export async function pingDb(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);
 }
+
+/**
+ * Refreshes PostgreSQL's planner statistics of tables that just took many rows at once (a
+ * snapshot's files). Until autovacuum's next ANALYZE the planner takes a workspace it has no
+ * statistics for as one file, and nested-loops a full-text index scan per file: 1.7 s p50 instead
+ * of 70 ms at 80,000 pages (bench:publish). SQLite's planner keeps no such statistics: a no-op.
+ */
+export async function refreshStatistics(db: Db, tables: (keyof Database)[]): Promise<void> {
+  if (db.dialect !== "postgres") return;
+  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db.kysely);
+}

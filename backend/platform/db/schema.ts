@@ -104,6 +104,8 @@ export interface Database {
   message_events: MessageEventTable;
   usage_events: UsageEventTable;
   auth_attempts: AuthAttemptTable;
+  snapshots: SnapshotTable;
+  file_version_refs: FileVersionRefTable;
 }
 
 /** One counted attempt of an auth throttle (backend/auth/attempt-limiter.ts). */
@@ -124,6 +126,31 @@ export interface WorkspaceTable {
   is_public: number;
   created_at: string;
   updated_at: string;
+  /** Set on a published snapshot's own workspace (read-only for everyone). */
+  snapshot_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A published snapshot (backend/snapshots): a frozen copy in its own workspace. */
+export interface SnapshotTable {
+  id: string;
+  /** The snapshot's own workspace. */
+  workspace_id: string;
+  /** The snapshot's copy of the published thread; null for a Pod snapshot. */
+  thread_id: string | null;
+  /** Where it was published from (no foreign key: the source may be deleted since). */
+  source_workspace_id: string | null;
+  source_thread_id: string | null;
+  created_by: string;
+  created_at: string;
+  is_discoverable: number;
+}
+
+/** Versions a file shows beyond its own (a snapshot file's, owned by its source file). */
+export interface FileVersionRefTable {
+  file_id: string;
+  version_id: string;
+  /** Thread files: the copy of the answer that wrote the version (null when none did). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorkspaceBookmarkTable {
@@ -201,8 +228,12 @@ export interface MessageFeedbackTable {
   created_at: string;
 }
 
-/** thread: written by an answer or saved by edit_file in a thread (`thread_id` set); never indexed. */
-export type FileScope = "workspace" | "account" | "public" | "thread";
+/**
+ * thread: written by an answer or saved by edit_file in a thread (`thread_id` set); never indexed.
+ * retained: deleted by its owner while a snapshot still shows its versions (no workspace): it
+ * keeps them until no file_version_refs row names them (backend/files/references.ts).
+ */
+export type FileScope = "workspace" | "account" | "public" | "thread" | "retained";
 /** uploaded: bytes stored, waiting for ingestion; failed: ingestion failed (`error` says why). */
 export type FileStatus = "uploading" | "uploaded" | "indexing" | "indexed" | "failed";
 /** Statuses of files whose bytes are stored (everything but an upload in progress). */

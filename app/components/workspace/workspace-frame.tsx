@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import type { Thread } from "../../../contracts/threads.ts";
+import type { Workspace } from "../../../contracts/workspaces.ts";
+import type { UserView } from "../../lib/user-view.ts";
+import { AppHeader } from "../layout/app-header.tsx";
+import { AppNav } from "../layout/app-nav.tsx";
+import { FlashNotice, type Notice } from "../ui/flash-notice.tsx";
+import { PublishedLink } from "./published-link.tsx";
+import { ThreadList } from "./thread-list.tsx";
+import { WorkspaceHeader } from "./workspace-header.tsx";
+
+export interface WorkspaceFrameProps {
+  productName: string;
+  user: UserView | null;
+  workspace: Workspace;
+  threads: Thread[];
+  showThoughts: boolean;
+  /** A notice from the last form; one with a `link` is a share link just published. */
+  flash: (Notice & { link?: string }) | null;
+  /** This site's origin, to show a share link in full. */
+  origin: string;
+  /** Where the thread and files links go: /workspace/{id}, or /share/{snapshotId}. */
+  basePath: string;
+  /** Snapshot mode (section 4): a published, read-only copy, with its share link. */
+  snapshot: { sharePath: string } | null;
+  /** The files panel or the open thread. */
+  children: ReactNode;
+}
+
+/** One Pod's page around its files or a thread: header, Pod actions, thread list. */
+export function WorkspaceFrame(p: WorkspaceFrameProps) {
+  const location = useLocation();
+  const { flash } = p;
+  // A flash is read once: the share link stays on the page after later revalidations, until dismissed.
+  const [published, setPublished] = useState(flash?.link ? flash : null);
+  if (flash?.link && flash.id !== published?.id) setPublished(flash);
+  return (
+    <div className="min-h-screen">
+      <AppHeader productName={p.productName}>
+        <AppNav user={p.user} returnTo={location.pathname} />
+      </AppHeader>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+        {published?.link ? (
+          <PublishedLink key={published.id} message={published.message} path={published.link} origin={p.origin} />
+        ) : null}
+        {flash && !flash.link ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
+        <WorkspaceHeader
+          workspace={p.workspace}
+          signedIn={Boolean(p.user)}
+          showThoughts={p.showThoughts}
+          snapshot={p.snapshot}
+        />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <ThreadList
+            workspace={p.workspace}
+            threads={p.threads}
+            signedIn={Boolean(p.user)}
+            basePath={p.basePath}
+            snapshotMode={p.snapshot !== null}
+          />
+          <div className="min-w-0">{p.children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

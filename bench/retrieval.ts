@@ -20,6 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { bootBackend } from "../backend/boot.ts";
 import { storeStream } from "../backend/files/upload.ts";
+import { backfillProfiles } from "../backend/ingestion/backfill-profiles.ts";
 import { drainQueue } from "../backend/ingestion/worker-loop.ts";
 import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
@@ -113,6 +114,9 @@ async function ingest(name: string, keys: string[]) {
   if (cacheDir) fs.writeFileSync(path.join(dataDir, "bench-state.json"), JSON.stringify(state));
 }
 
+// An index cached before document profiles existed gets them from its stored pages.
+const profiled = await backfillProfiles(deps.db.kysely);
+if (profiled > 0) console.log(`profiled ${profiled} documents indexed before profiles existed`);
 for (const c of corpora) await ingest(c.name, c.files);
 if (mixedName)
   await ingest(

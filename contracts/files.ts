@@ -16,6 +16,15 @@ export const filename = z
 
 export const fileStatus = z.enum(["uploading", "uploaded", "indexing", "indexed", "failed"]);
 
+/** What a document is, read from its content: each field null when the document does not say. */
+export const documentProfile = z.object({
+  title: z.string().nullable(),
+  kind: z.string().nullable(),
+  issuer: z.string().nullable(),
+  period: z.string().nullable(),
+  form: z.string().nullable(),
+});
+
 /** Spec section 3: id, filename, version_id, file_id, byte_size, content_type, checksum (+ status). */
 export const file = z.object({
   id: z.string(),
@@ -29,6 +38,11 @@ export const file = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * What the current version is, derived from its first pages and metadata when it was indexed
+   * (null before that, or for a version indexed before profiles existed).
+   */
+  document: documentProfile.nullable(),
 });
 export type FileInfo = z.infer<typeof file>;
 

@@ -15,5 +15,8 @@ export function presentFile(r: FileRow): FileInfo {
     error: r.error,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    document: r.doc_profiled
+      ? { title: r.doc_title, kind: r.doc_kind, issuer: r.doc_issuer, period: r.doc_period, form: r.doc_form }
+      : null,
   };
 }

@@ -6,18 +6,30 @@ import { afterCursor, decodeCursor } from "../platform/paging.ts";
 
 /** A file joined with its current (or pending) version. */
 export function fileRows(db: Executor) {
-  return db
-    .selectFrom("files as f")
-    .leftJoin("file_versions as v", (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb("v.id", "=", eb.ref("f.current_version_id")),
-          eb.and([eb("f.current_version_id", "is", null), eb("v.file_id", "=", eb.ref("f.id"))]),
-        ]),
-      ),
-    )
-    .selectAll("f")
-    .select(["v.id as version_id", "v.blob_key", "v.byte_size", "v.content_type", "v.checksum"]);
+  return (
+    db
+      .selectFrom("files as f")
+      .leftJoin("file_versions as v", (j) =>
+        j.on((eb) =>
+          eb.or([
+            eb("v.id", "=", eb.ref("f.current_version_id")),
+            eb.and([eb("f.current_version_id", "is", null), eb("v.file_id", "=", eb.ref("f.id"))]),
+          ]),
+        ),
+      )
+      // What the current version's document is (ingestion's profile, read-only: decision 0008).
+      .leftJoin("documents as d", "d.version_id", "f.current_version_id")
+      .selectAll("f")
+      .select(["v.id as version_id", "v.blob_key", "v.byte_size", "v.content_type", "v.checksum"])
+      .select([
+        "d.profiled as doc_profiled",
+        "d.profile_title as doc_title",
+        "d.kind as doc_kind",
+        "d.issuer as doc_issuer",
+        "d.period as doc_period",
+        "d.form as doc_form",
+      ])
+  );
 }
 
 export type FileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof fileRows>["executeTakeFirst"]>>>;

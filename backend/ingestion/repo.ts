@@ -1,5 +1,6 @@
 import type { Executor } from "../platform/db/index.ts";
 import { INGEST_JOB } from "./jobs.ts";
+import type { DocumentProfile } from "./profile.ts";
 import type { ParsedDocument } from "./types.ts";
 
 /** Rows per INSERT: well under SQLite's limit on bound parameters. */
@@ -70,10 +71,16 @@ export async function countIndexedPages(db: Executor, workspaceId: string): Prom
   return Number(row?.n ?? 0);
 }
 
-/** Stores a version's document and its pages. */
+/** Stores a version's document, what it is, and its pages. */
 export async function insertDocument(
   db: Executor,
-  o: { versionId: string; fileId: string; workspaceId: string | null; document: ParsedDocument },
+  o: {
+    versionId: string;
+    fileId: string;
+    workspaceId: string | null;
+    document: ParsedDocument;
+    profile: DocumentProfile;
+  },
 ): Promise<void> {
   const { document: doc } = o;
   await db
@@ -84,6 +91,7 @@ export async function insertDocument(
       workspace_id: o.workspaceId,
       title: doc.title,
       page_count: doc.pages.length,
+      ...profileColumns(o.profile),
     })
     .execute();
   for (const batch of chunks(doc.pages)) {
@@ -132,4 +140,44 @@ export function recentIngestJobs(db: Executor, o: { workspaceId: string; finishe
       .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", o.finishedSince)]))
       .execute()
   );
+}
+
+const profileColumns = (p: DocumentProfile) => ({
+  profile_title: p.title,
+  kind: p.kind,
+  issuer: p.issuer,
+  period: p.period,
+  form: p.form,
+  profiled: 1,
+});
+
+/**
+ * Documents indexed before profiles existed: version, title and file name (a read-only join on
+ * files, decision 0008), at most `limit`.
+ */
+export function listUnprofiledDocuments(db: Executor, limit: number) {
+  return db
+    .selectFrom("documents as d")
+    .innerJoin("files as f", "f.id", "d.file_id")
+    .select(["d.version_id", "d.title", "f.filename"])
+    .where("d.profiled", "=", 0)
+    .orderBy("d.version_id")
+    .limit(limit)
+    .execute();
+}
+
+/** The first `count` pages' texts of a version, in order. */
+export async function listFirstPageTexts(db: Executor, o: { versionId: string; count: number }): Promise<string[]> {
+  const rows = await db
+    .selectFrom("pages")
+    .select("text")
+    .where("version_id", "=", o.versionId)
+    .orderBy("page")
+    .limit(o.count)
+    .execute();
+  return rows.map((r) => r.text);
+}
+
+export async function updateDocumentProfile(db: Executor, o: { versionId: string; profile: DocumentProfile }) {
+  await db.updateTable("documents").set(profileColumns(o.profile)).where("version_id", "=", o.versionId).execute();
 }

@@ -1,6 +1,7 @@
 import type { Executor } from "../platform/db/index.ts";
 import { documentLabel } from "../search/query.ts";
 import type { SearchIndex } from "../search/search-index.ts";
+import { deriveProfile, PROFILE_PAGES } from "./profile.ts";
 import { deleteDocument, insertDocument } from "./repo.ts";
 import type { ParsedDocument, Passage } from "./types.ts";
 
@@ -28,7 +29,19 @@ export async function writeVersionIndex(
 ): Promise<void> {
   await deleteVersionIndex(tx, search, o.versionId);
   const { document: doc } = o;
-  await insertDocument(tx, { versionId: o.versionId, fileId: o.fileId, workspaceId: o.workspaceId, document: doc });
+  const profile = deriveProfile({
+    fileName: o.fileName,
+    title: doc.title,
+    author: typeof doc.metadata.author === "string" ? doc.metadata.author : null,
+    pages: doc.pages.slice(0, PROFILE_PAGES).map((p) => p.text),
+  });
+  await insertDocument(tx, {
+    versionId: o.versionId,
+    fileId: o.fileId,
+    workspaceId: o.workspaceId,
+    document: doc,
+    profile,
+  });
   // The FTS "title" column holds the document's label: its file name in words, then its title.
   const label = documentLabel(o.fileName, doc.title);
   await search.addPassages(tx, {

@@ -252,6 +252,21 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   return { terms: limited, nameWords: nameWords(query), words: [...new Set(limited.flatMap((t) => t.words))] };
 }
 
+/** Lower-case words that name a kind of document. */
+export const KIND_WORDS = new Set(
+  "letter constitution constitutional form return essay paper report filing 10k 10q 8k proxy agreement contract invoice receipt memo memorandum order".split(
+    " ",
+  ),
+);
+
+/**
+ * A name word that can only narrow a document down, not name it: a year or other number, a form
+ * type, a kind of document ("the 2021 return" names no document in a room of 2021 filings).
+ */
+export function isGenericNameWord(word: string): boolean {
+  return /^\d+$/.test(word) || /^(fy|cy|q[1-4]|\d{1,2}[kqf])$/.test(word) || KIND_WORDS.has(word);
+}
+
 /**
  * Words written like names: capitalised (a sentence's first word too, unless it is a stop word like
  * "What"), or with digits (periods, form types, "3M"); neighbours are also joined ("Best Buy" ->
@@ -259,6 +274,9 @@ export function analyzeQuery(query: string): AnalyzedQuery {
  */
 function nameWords(query: string): string[] {
   const names = new Set<string>();
+  // Words for what a document is ("the 2019 shareholder letter", "the constitution"): documents'
+  // profiles hold them (ingestion/profile.ts), whatever their file is called.
+  for (const t of tokenize(query)) if (KIND_WORDS.has(t)) names.add(t);
   let previous: string[] | null = null;
   for (const m of normalizePeriods(query).matchAll(/[\p{L}\p{N}&]+(?:['’][\p{L}]+)?|[.?!;:]/gu)) {
     const word = m[0];

@@ -8,14 +8,14 @@ import type { Executor } from "../platform/db/index.ts";
  * repos stay the only writers (docs/decisions/0008-domains-own-their-tables.md).
  */
 
-/** The file name and document title of each indexed current version of a workspace's files. */
+/** The file name, document title and profile (what it is) of each indexed current version of a workspace's files. */
 export function listDocumentLabelRows(db: Executor, workspaceId: string) {
   return (
     db
       .selectFrom("documents as d")
       // By version, not file id: a snapshot's files show their source's documents.
       .innerJoin("files as f", "f.current_version_id", "d.version_id")
-      .select(["f.id", "f.filename", "d.title"])
+      .select(["f.id", "f.filename", "d.title", "d.profile_title", "d.kind", "d.issuer", "d.period", "d.form"])
       .where("f.workspace_id", "=", workspaceId)
       .where("f.scope", "=", "workspace")
       .execute()

@@ -3,7 +3,9 @@ import type { Deps } from "../deps.ts";
 import { workspaceFilesStamp } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
+import { profileText } from "../ingestion/profile.ts";
+import { analyzeQuery, documentLabel, isGenericNameWord, tokenize } from "./query.ts";
+import { applyCoverage } from "./coverage.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
@@ -20,6 +22,8 @@ const DOCUMENT_WEIGHT = 0.6;
 const TABLE_WEIGHT = 0.75;
 const QUANTITATIVE =
   /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
+/** Pages and documents holding more of the question's own words gain up to these shares (coverage.ts). */
+const COVERAGE = { doc: 0.5, page: 0.5 };
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 
@@ -56,6 +60,11 @@ export async function searchWorkspace(
     }
   }
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
+  applyCoverage(
+    [...scored.values()],
+    legs[0]!.flatMap((t) => t.words),
+    COVERAGE,
+  );
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
@@ -121,11 +130,14 @@ async function namedDocuments(
   const wanted = new Set(nameWords);
   const df = new Map<string, number>();
   for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  // A document is named by a word of its own (a company, a country, a title word); years, form
+  // types and kinds only narrow down among those.
   const scores = docs
-    .map((d) => ({
-      id: d.id,
-      score: [...df.keys()].filter((w) => d.words.has(w)).reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0),
-    }))
+    .map((d) => {
+      const matched = [...df.keys()].filter((w) => d.words.has(w));
+      const named = matched.some((w) => !isGenericNameWord(w));
+      return { id: d.id, score: named ? matched.reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) : 0 };
+    })
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, NAMED_DOCUMENTS);
@@ -150,7 +162,10 @@ async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> 
   const hit = cache.get(workspaceId);
   if (hit?.stamp === stamp) return hit.docs;
   const rows = await listDocumentLabelRows(deps.db.kysely, workspaceId);
-  const docs = rows.map((d) => ({ id: d.id, words: new Set(tokenize(documentLabel(d.filename, d.title))) }));
+  const docs = rows.map((d) => {
+    const profile = { title: d.profile_title, kind: d.kind, issuer: d.issuer, period: d.period, form: d.form };
+    return { id: d.id, words: new Set(tokenize(`${documentLabel(d.filename, d.title)} ${profileText(profile)}`)) };
+  });
   cache.set(workspaceId, { stamp, docs });
   return docs;
 }

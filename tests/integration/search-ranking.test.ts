@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import type { EndpointInput } from "../../contracts/endpoint.ts";
+import * as filesApi from "../../contracts/files.ts";
 import * as searchApi from "../../contracts/search.ts";
 
 /**
@@ -85,5 +87,66 @@ describe("search ranking", () => {
 
   it("a question of stop words and instructions alone finds nothing rather than everything", async () => {
     expect(await search({ query: "What is the answer? Please explain why." })).toEqual([]);
+  });
+});
+
+/**
+ * Files named like scans: what each document is comes from its content (its profile), shown in
+ * the files list and matched when a question names a document by what it is.
+ */
+describe("document profiles", () => {
+  let room: { id: string };
+  const scans: Record<string, string> = {};
+  /** A two-page letter: who and when on the first page, the buyback on the second. */
+  const letter = (year: number, buyback: string) =>
+    Buffer.from(
+      makePdf([
+        [
+          { text: "Initech Inc.", x: 72, y: 720 },
+          { text: "To the Shareholders of Initech Inc.:", x: 72, y: 690 },
+          { text: `This letter reviews ${year}. In ${year} we kept our promises.`, x: 72, y: 660 },
+        ],
+        [{ text: buyback, x: 72, y: 720 }],
+      ]),
+    );
+
+  beforeAll(async () => {
+    room = await createWorkspace(app, alice.token);
+    const docs: Record<string, Buffer> = {
+      // The 2018 letter's buyback page matches the question's words better.
+      "scan0041.pdf": letter(2018, "We repurchased shares worth $2 billion; shares repurchased were retired."),
+      "scan0042.pdf": letter(2019, "We repurchased shares worth $5 billion."),
+    };
+    for (const [filename, bytes] of Object.entries(docs)) {
+      scans[filename] = (
+        await uploadFile(app, alice.token, room.id, { filename, bytes, contentType: "application/pdf" })
+      ).id;
+    }
+    await drainQueue(app.deps, { limits: { ocrPdfPages: false } });
+  }, 120_000);
+
+  it("lists what each file is, read from its content", async () => {
+    const res = await app.api(filesApi.listFiles, { params: { id: room.id }, query: {}, token: alice.token });
+    const byName = new Map(res.body.files.map((f) => [f.filename, f.document]));
+    expect(byName.get("scan0042.pdf")).toEqual({
+      title: "Initech Inc.",
+      kind: "shareholder letter",
+      issuer: "Initech Inc.",
+      period: "2019",
+      form: null,
+    });
+    expect(byName.get("scan0041.pdf")?.period).toBe("2018");
+  });
+
+  it("finds the document a question names by what it is, not by its file name", async () => {
+    const res = await app.api(searchApi.searchWorkspace, {
+      params: { id: room.id },
+      token: alice.token,
+      body: { query: "How many shares did Initech repurchase, per its 2019 shareholder letter?" },
+    });
+    const at = (file: string) => res.body.results.findIndex((r) => r.file_id === scans[file] && r.page === 2);
+    expect(res.body.results[0]?.file_id).toBe(scans["scan0042.pdf"]);
+    expect(at("scan0042.pdf")).toBeGreaterThanOrEqual(0);
+    expect(at("scan0042.pdf")).toBeLessThan(at("scan0041.pdf"));
   });
 });

@@ -31,6 +31,20 @@ function StatusBadge({ status, className }: { status: FileInfo["status"]; classN
   );
 }
 
+/** What indexing found the file to be: its title, kind and period (from its content, not its name). */
+function DocumentLine({ document: d }: { document: FileInfo["document"] }) {
+  if (!d) return null;
+  const rest = [d.kind, d.period].filter((p): p is string => !!p);
+  if (!d.title && rest.length === 0) return null;
+  return (
+    <p className="truncate text-xs text-slate-700" data-testid="document-profile" title={d.issuer ?? undefined}>
+      {d.title ? <span className="font-medium">{d.title}</span> : null}
+      {d.title && rest.length > 0 ? " · " : null}
+      {rest.join(" · ")}
+    </p>
+  );
+}
+
 export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; file: FileInfo; owner: boolean }) {
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3" aria-label={f.filename}>
@@ -46,6 +60,7 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
             <span className="truncate">{f.filename}</span>
             <StatusBadge status={f.status} className="flex shrink-0 sm:hidden" />
           </p>
+          <DocumentLine document={f.document} />
           <p className="text-xs text-slate-500">
             {formatBytes(f.byte_size)} · {formatDate(f.created_at)}
           </p>

@@ -16,6 +16,7 @@ export async function parsePdf(
   try {
     const info = await doc.getMetadata().catch(() => null);
     const infoTitle = (info?.info as { Title?: unknown } | undefined)?.Title;
+    const infoAuthor = (info?.info as { Author?: unknown } | undefined)?.Author;
     const pages: ParsedPage[] = [];
     await onProgress?.(0, doc.numPages);
     for (let n = 1; n <= doc.numPages; n++) {
@@ -31,7 +32,11 @@ export async function parsePdf(
     return {
       title,
       pages,
-      metadata: { pageCount: doc.numPages, ocrPages: pages.filter((p) => p.kind === "ocr").length },
+      metadata: {
+        pageCount: doc.numPages,
+        ocrPages: pages.filter((p) => p.kind === "ocr").length,
+        ...(typeof infoAuthor === "string" && infoAuthor.trim() ? { author: infoAuthor.trim() } : {}),
+      },
     };
   } finally {
     await doc.destroy();

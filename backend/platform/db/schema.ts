@@ -159,6 +159,8 @@ export interface ExamplePodTable {
 export interface FileVersionRefTable {
   file_id: string;
   version_id: string;
+  /** Thread files: the copy of the answer that wrote the version (null when none did). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorkspaceBookmarkTable {
@@ -337,6 +339,14 @@ export interface DocumentTable {
   workspace_id: string | null;
   title: string;
   page_count: number;
+  /** Derived at index time from the first pages and metadata (ingestion/profile.ts); null when unknown. */
+  profile_title: string | null;
+  kind: string | null;
+  issuer: string | null;
+  period: string | null;
+  form: string | null;
+  /** 1 once the profile was derived (so documents indexed before it can be profiled later). */
+  profiled: ColumnType<number, number | undefined, number>;
 }
 
 export interface PageTable {

@@ -1,0 +1,21 @@
+import type { Executor } from "../platform/db/index.ts";
+import { deriveProfile, PROFILE_PAGES } from "./profile.ts";
+import { listFirstPageTexts, listUnprofiledDocuments, updateDocumentProfile } from "./repo.ts";
+
+/**
+ * Profiles documents indexed before profiles existed, from their stored pages (the metadata
+ * author is not kept, so only the title and text speak). Returns how many it profiled.
+ */
+export async function backfillProfiles(db: Executor, batch = 200): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const docs = await listUnprofiledDocuments(db, batch);
+    for (const d of docs) {
+      const pages = await listFirstPageTexts(db, { versionId: d.version_id, count: PROFILE_PAGES });
+      const profile = deriveProfile({ fileName: d.filename, title: d.title, pages });
+      await updateDocumentProfile(db, { versionId: d.version_id, profile });
+    }
+    done += docs.length;
+    if (docs.length < batch) return done;
+  }
+}

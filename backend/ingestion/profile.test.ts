@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { deriveProfile, profileText } from "./profile.ts";
+
+describe("deriveProfile", () => {
+  it("reads a 10-K's registrant, form and fiscal year from its cover page, whatever the file is called", () => {
+    const cover = [
+      "UNITED STATES",
+      "SECURITIES AND EXCHANGE COMMISSION",
+      "FORM 10-K",
+      "ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934",
+      "For the fiscal year ended December 31, 2022",
+      "Commission file number 1-3285",
+      "3M COMPANY",
+      "State of Incorporation: Delaware",
+      "1.500% Notes due 2026",
+    ].join("\n");
+    const p = deriveProfile({ fileName: "scan0042.pdf", title: "scan0042", pages: [cover, "Item 1. Business"] });
+    expect(p).toEqual({
+      title: "3M COMPANY Form 10-K",
+      kind: "10-K annual report",
+      issuer: "3M COMPANY",
+      period: "2022",
+      form: "10-K",
+    });
+  });
+
+  it("names the registrant given above 'exact name of registrant'", () => {
+    const cover =
+      "FORM 10-Q\nQUARTERLY REPORT\nBEST BUY CO., INC.\n(Exact name of registrant as specified in its charter)";
+    const p = deriveProfile({ fileName: "q.pdf", title: "q", pages: [cover] });
+    expect(p.kind).toBe("10-Q quarterly report");
+    expect(p.issuer).toBe("BEST BUY CO., INC.");
+  });
+
+  it("recognises a shareholder letter and its year from the text when the first page is a table", () => {
+    const table = "Berkshire’s Performance vs. the S&P 500\nYear\n1965 ....\n1966 ....\n2018 ....";
+    const letter =
+      "BERKSHIRE HATHAWAY INC.\nTo the Shareholders of Berkshire Hathaway Inc.:\nBerkshire earned $81.4 billion in 2019. " +
+      "Of that, operating earnings in 2019 were $24 billion; in 2019 we also bought back shares.";
+    const p = deriveProfile({ fileName: "2019ltr.pdf", title: "printmgr file", pages: [table, letter] });
+    expect(p.kind).toBe("shareholder letter");
+    expect(p.issuer).toBe("Berkshire Hathaway Inc.");
+    expect(p.period).toBe("2019");
+    // The metadata title says nothing: the first line that reads like a title stands in.
+    expect(p.title).toBe("Berkshire’s Performance vs. the S&P 500");
+  });
+
+  it("reads a tax form's number, agency and revision year, keeping a meaningful metadata title", () => {
+    const page =
+      "W-9\nForm\n(Rev. October 2018)\nDepartment of the Treasury\nInternal Revenue Service\nRequest for Taxpayer\nIdentification Number";
+    const p = deriveProfile({ fileName: "fw9.pdf", title: "Form W-9 (Rev. October 2018)", pages: [page] });
+    expect(p).toEqual({
+      title: "Form W-9 (Rev. October 2018)",
+      kind: "tax form",
+      issuer: "Internal Revenue Service",
+      period: "2018",
+      form: "W-9",
+    });
+  });
+
+  it("finds a constitution's country and year", () => {
+    const page =
+      "PDF generated: 14 Jun 2023, 07:00\nconstituteproject.org\nKenya's Constitution of 2010\nThis complete constitution has been generated from excerpts";
+    const p = deriveProfile({ fileName: "doc_17.pdf", title: "doc_17", pages: [page] });
+    expect(p).toMatchObject({
+      title: "Kenya's Constitution of 2010",
+      kind: "constitution",
+      issuer: "Kenya",
+      period: "2010",
+    });
+  });
+
+  it("leaves fields it cannot read null rather than guessing", () => {
+    const p = deriveProfile({ fileName: "notes.txt", title: "notes", pages: ["ok\n12\n"] });
+    expect(p).toEqual({ title: null, kind: null, issuer: null, period: null, form: null });
+  });
+});
+
+describe("profileText", () => {
+  it("adds the words people use for the kind", () => {
+    const text = profileText({
+      title: null,
+      kind: "shareholder letter",
+      issuer: "Acme Inc.",
+      period: "2019",
+      form: null,
+    });
+    expect(text).toContain("letter");
+    expect(text).toContain("Acme Inc.");
+    expect(text).toContain("2019");
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { applyCoverage } from "./coverage.ts";
+import type { SearchHit } from "./search-index.ts";
+
+const hit = (id: string, file: string, page: number, text: string): SearchHit => ({
+  passage_id: id,
+  file_id: file,
+  version_id: `${file}-v`,
+  filename: `${file}.pdf`,
+  page,
+  text,
+  score: 0,
+});
+
+describe("applyCoverage", () => {
+  it("lifts the page and document that hold more of the question's words, in any of their forms", () => {
+    const entries = [
+      // Matches the rarest word alone, in another document.
+      { hit: hit("a", "bank", 1, "Goldman Sachs preferred stock, 10% coupon."), score: 1 },
+      // The letter's page holds the other words too ("purchases" for "purchase").
+      { hit: hit("b", "letter", 15, "We bought Goldman Sachs preferred during the crisis."), score: 0.8 },
+      { hit: hit("c", "letter", 15, "Such purchases of fixed-income securities were made by Berkshire."), score: 0.3 },
+    ];
+    applyCoverage(entries, ["goldman", "berkshire", "purchase", "crisis"], { doc: 1, page: 1 });
+    expect(entries[1]!.score).toBeGreaterThan(entries[0]!.score);
+  });
+
+  it("leaves scores alone without weights or words", () => {
+    const entries = [{ hit: hit("a", "f", 1, "alpha beta"), score: 2 }];
+    applyCoverage(entries, ["alpha"], { doc: 0, page: 0 });
+    applyCoverage(entries, [], { doc: 1, page: 1 });
+    expect(entries[0]!.score).toBe(2);
+  });
+
+  it("matches words at their start only: 'art' is not found in 'start'", () => {
+    const entries = [
+      { hit: hit("a", "f", 1, "a start"), score: 1 },
+      { hit: hit("b", "g", 1, "the arts"), score: 1 },
+    ];
+    applyCoverage(entries, ["art"], { doc: 0, page: 1 });
+    expect(entries[1]!.score).toBeGreaterThan(entries[0]!.score);
+  });
+});

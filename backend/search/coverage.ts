@@ -1,0 +1,76 @@
+import { stemmer } from "stemmer";
+import type { SearchHit } from "./search-index.ts";
+
+/**
+ * How much of the question a page and its document cover. A page's best passage can match a
+ * question's rarest word alone (a table row naming "Goldman Sachs"); the page that answers it
+ * usually holds more of the question's words, and its document more still ("Buffett", "Berkshire",
+ * "write-down" on a letter's pages). Read from the candidate passages only, so it costs a scan of
+ * their text: a word counts where a passage holds a word starting with its stem.
+ */
+export interface CoverageWeights {
+  /** Multiplies a passage's score by 1 + doc x (share of the question's words its document's candidates hold). */
+  doc: number;
+  /** The same for the page's candidates. */
+  page: number;
+}
+
+/** Candidates read for coverage, best first. */
+export const COVERAGE_CANDIDATES = 200;
+
+export function applyCoverage(
+  entries: { hit: SearchHit; score: number }[],
+  words: string[],
+  weights: CoverageWeights,
+): void {
+  if (words.length === 0 || (weights.doc === 0 && weights.page === 0)) return;
+  // Only the best candidates are read: scanning every one cost up to 20 ms a search.
+  entries = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
+  const prefixes = [...new Set(words.map(prefixOf))].filter((p) => p.length > 0);
+  const holding = entries.map((e) => {
+    const lower = e.hit.text.toLowerCase();
+    return prefixes.map((p) => startsAWord(lower, p));
+  });
+  // Each word's weight: its rarity among the candidates (a word every candidate holds says little).
+  const df = prefixes.map((_, i) => holding.filter((h) => h[i]).length);
+  const idf = df.map((n) => Math.log(1 + entries.length / Math.max(1, n)));
+  const total = idf.reduce((a, b) => a + b, 0);
+  if (total === 0) return;
+  const docs = new Map<string, boolean[]>();
+  const pages = new Map<string, boolean[]>();
+  const merge = (m: Map<string, boolean[]>, key: string, h: boolean[]) => {
+    const seen = m.get(key);
+    if (seen) h.forEach((v, i) => (seen[i] ||= v));
+    else m.set(key, [...h]);
+  };
+  entries.forEach((e, i) => {
+    merge(docs, e.hit.file_id, holding[i]!);
+    merge(pages, `${e.hit.version_id}\u0000${e.hit.page}`, holding[i]!);
+  });
+  const share = (h: boolean[]) => h.reduce((s, v, i) => s + (v ? idf[i]! : 0), 0) / total;
+  for (const e of entries) {
+    const d = share(docs.get(e.hit.file_id)!);
+    const p = share(pages.get(`${e.hit.version_id}\u0000${e.hit.page}`)!);
+    e.score *= (1 + weights.doc * d) * (1 + weights.page * p);
+  }
+}
+
+/** Whether `prefix` starts a word of `text` (both lower-case). */
+function startsAWord(text: string, prefix: string): boolean {
+  for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+    if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) return true;
+  }
+  return false;
+}
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** What a word's forms start with: its Porter stem, cut to what the word and stem share ("happi" -> "happ"). */
+function prefixOf(word: string): string {
+  const stem = stemmer(word);
+  let n = 0;
+  while (n < stem.length && n < word.length && stem[n] === word[n]) n++;
+  return word
+    .slice(0, Math.max(n, Math.min(word.length, 3)))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}

@@ -1,8 +1,9 @@
 import { billingConfigShape } from "./billing/catalogue.ts";
+import { edgarConfigShape } from "./edgar/config.ts";
 import { parseConfig, type ConfigOf } from "./platform/config.ts";
 
 /** The variables domains add to the platform's (see .env.example). */
-const sections = { ...billingConfigShape };
+const sections = { ...billingConfigShape, ...edgarConfigShape };
 
 export type Config = ConfigOf<typeof sections>;
 

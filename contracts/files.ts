@@ -17,6 +17,20 @@ export const filename = z
 export const fileStatus = z.enum(["uploading", "uploaded", "indexing", "indexed", "failed"]);
 
 /** Spec section 3: id, filename, version_id, file_id, byte_size, content_type, checksum (+ status). */
+/** Where an imported file came from: an SEC EDGAR filing (backend/edgar). */
+export const fileSource = z.object({
+  kind: z.literal("sec_edgar"),
+  company: z.string(),
+  cik: z.number().int(),
+  ticker: z.string().nullable(),
+  form: z.string(),
+  filed_at: z.string(),
+  period: z.string().nullable(),
+  accession_number: z.string(),
+  source_url: z.string(),
+});
+export type FileSource = z.infer<typeof fileSource>;
+
 export const file = z.object({
   id: z.string(),
   file_id: z.string(),
@@ -29,6 +43,8 @@ export const file = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Present on imported files only. */
+  source: fileSource.optional(),
 });
 export type FileInfo = z.infer<typeof file>;
 

@@ -1,4 +1,4 @@
-import type { FileInfo } from "../../contracts/files.ts";
+import { fileSource, type FileInfo } from "../../contracts/files.ts";
 import type { FileRow } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
 
@@ -15,5 +15,6 @@ export function presentFile(r: FileRow): FileInfo {
     error: r.error,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    ...(r.source ? { source: fileSource.parse(JSON.parse(r.source)) } : {}),
   };
 }

@@ -18,7 +18,8 @@ export const accessionNumber = z
   .trim()
   .regex(/^\d{10}-\d{2}-\d{6}$/, "must be an accession number such as 0000320193-24-000123");
 
-export const edgarCompany = z.object({ cik: z.number().int(), ticker: z.string(), name: z.string() });
+/** `ticker` is null for a filer without one (a delisted company, a person), found by its CIK. */
+export const edgarCompany = z.object({ cik: z.number().int(), ticker: z.string().nullable(), name: z.string() });
 export const edgarFiling = z.object({
   cik: z.number().int(),
   company: z.string(),

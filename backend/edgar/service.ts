@@ -116,7 +116,19 @@ export async function searchEdgar(
   deps: Deps,
   o: { query: string; forms?: string[]; dateFrom?: string; dateTo?: string; fullText?: boolean },
 ) {
-  const companies = findCompanies(await tickerMap(deps), o.query);
+  const companies: { cik: number; ticker: string | null; name: string }[] = findCompanies(
+    await tickerMap(deps),
+    o.query,
+  );
+  // A CIK the ticker map lacks (delisted companies, people, funds): EDGAR's own record names it.
+  const cik = /^\s*(?:CIK)?0*(\d{1,10})\s*$/i.exec(o.query)?.[1];
+  if (cik && !companies.some((c) => c.cik === Number(cik))) {
+    const found = await submissions(deps, Number(cik)).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "edgar/not-found") return null;
+      throw err;
+    });
+    if (found) companies.unshift({ cik: Number(cik), ticker: found.tickers?.[0] ?? null, name: found.name });
+  }
   const filings = o.fullText ? await fullTextSearch(deps, o) : [];
   return { companies, filings };
 }

@@ -43,8 +43,18 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
     );
     const shareClass = await post("search", { query: "BRK.B" });
     expect(shareClass.body.companies[0]).toMatchObject({ ticker: "BRK-B", cik: 1067983 });
+    // A filer the ticker map lacks (CARBO is delisted) is found by its CIK.
+    const byCik = await post("search", { query: "1009672" });
+    expect(byCik.body.companies).toEqual([{ cik: 1009672, ticker: null, name: "CARBO CERAMICS INC" }]);
+    const unknownCik = await post("search", { query: "999999999" });
+    expect(unknownCik.status).toBe(200);
+    expect(unknownCik.body.companies).toEqual([]);
     // One request for the map; the other searches were answered from the cache.
-    expect(edgar.requests.slice(before).map((r) => r.line)).toEqual(["GET www.sec.gov/files/company_tickers.json"]);
+    expect(edgar.requests.slice(before).map((r) => r.line)).toEqual([
+      "GET www.sec.gov/files/company_tickers.json",
+      "GET data.sec.gov/submissions/CIK0001009672.json",
+      "GET data.sec.gov/submissions/CIK0999999999.json",
+    ]);
     expect(edgar.requests.every((r) => r.userAgent === UA)).toBe(true);
   });
 

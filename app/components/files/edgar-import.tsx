@@ -7,7 +7,7 @@ import { postJson } from "./upload-transport.ts";
 
 interface Company {
   cik: number;
-  ticker: string;
+  ticker: string | null;
   name: string;
 }
 type Progress =
@@ -152,7 +152,7 @@ function EdgarPicker({ workspaceId }: { workspaceId: string }) {
                   className="flex w-full items-baseline gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50"
                   onClick={() => void list(c, form)}
                 >
-                  <span className="w-16 shrink-0 font-mono font-semibold text-slate-900">{c.ticker}</span>
+                  <span className="w-16 shrink-0 font-mono font-semibold text-slate-900">{c.ticker ?? "—"}</span>
                   <span className="min-w-0 flex-1 truncate text-slate-700">{c.name}</span>
                   <span className="hidden shrink-0 text-xs text-slate-400 sm:inline">CIK {c.cik}</span>
                 </button>
@@ -230,8 +230,8 @@ function EdgarPicker({ workspaceId }: { workspaceId: string }) {
                           </label>
                           {p ? <ProgressLine p={p} /> : null}
                         </td>
-                        <td className="py-1.5 text-slate-700">{f.period ?? "—"}</td>
-                        <td className="py-1.5 text-slate-700">{f.filed_at}</td>
+                        <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums text-slate-700">{f.period ?? "—"}</td>
+                        <td className="whitespace-nowrap py-1.5 tabular-nums text-slate-700">{f.filed_at}</td>
                       </tr>
                     );
                   })}

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
 
@@ -21,6 +22,8 @@ interface App {
   drainQueue(): Promise<number>;
   /** With `llm: "fake"`: the loopback OpenAI-compatible server the app's model talks to (model "fake-model"). */
   llm: FakeOpenAI | null;
+  /** With `edgar: true`: the local SEC EDGAR (tests/helpers/fake-edgar.ts) the server calls. */
+  edgar: FakeEdgar | null;
 }
 
 async function freePort(): Promise<number> {
@@ -43,6 +46,7 @@ export const test = base.extend<
     google: boolean;
     ingestion: "worker" | "manual";
     llm: "none" | "fake";
+    edgar: boolean;
     publicUrl: "app-url" | "unset";
     app: App;
   }
@@ -56,11 +60,13 @@ export const test = base.extend<
   // "none": no language model, questions are answered in search mode. "fake": a loopback
   // OpenAI-compatible server (tests/helpers/fake-openai.ts) the test scripts through app.llm.
   llm: ["none", { scope: "worker", option: true }],
+  // SEC EDGAR answered by the local fake from the recorded responses (SHARED_DATA_DIR/edgar).
+  edgar: [false, { scope: "worker", option: true }],
   // "app-url": PUBLIC_URL is the address the tests open (app.url). "unset": as a plain `npm start`,
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, publicUrl }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -68,6 +74,7 @@ export const test = base.extend<
       const { drainQueue } = await import("../../../backend/ingestion/worker-loop.ts");
       const mailbox = await startMailbox();
       const fakeLlm = llm === "fake" ? await (await import("../../helpers/fake-openai.ts")).startFakeOpenAI() : null;
+      const fakeEdgar = edgar ? await (await import("../../helpers/fake-edgar.ts")).startFakeEdgar() : null;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -91,6 +98,7 @@ export const test = base.extend<
               LLM_AUTO_TITLE: "false",
             }
           : {}),
+        ...(fakeEdgar ? { ...fakeEdgar.env, EDGAR_USER_AGENT: "Analyst Workspace e2e e2e@example.com" } : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -108,9 +116,10 @@ export const test = base.extend<
           throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
         return drainQueue(server.backend!.deps);
       };
-      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm });
+      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm, edgar: fakeEdgar });
       await server.close();
       await fakeLlm?.close();
+      await fakeEdgar?.close();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -51,14 +51,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A request that leaves later than its slot by more than this takes a new slot instead: sent late,
- * it would land too close to the next process's request (slots are 100 ms apart, so a second
- * could see 11 of them).
+ * it would land too close to the next process's request.
  */
 const LATE_MS = 15;
 
 /** Waits for this process's turn in the deployment-wide budget. */
 async function pace(deps: Deps): Promise<void> {
-  const intervalMs = Math.ceil(1000 / deps.config.EDGAR_MAX_REQUESTS_PER_SECOND);
+  // 10% headroom (as edgartools keeps): a request delayed between its slot and the SEC (a busy
+  // event loop, a new connection) must not make 11 land within one second.
+  const intervalMs = Math.ceil(1100 / deps.config.EDGAR_MAX_REQUESTS_PER_SECOND);
   // A few tries at most: a slow database must not keep a request from ever leaving.
   for (let tries = 1; ; tries++) {
     const slot = await takeRequestSlot(deps.db.kysely, { budget: "sec", intervalMs, now: Date.now() });

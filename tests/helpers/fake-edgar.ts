@@ -51,10 +51,7 @@ const DECLARED = /\S.*\s[^\s@]+@[^\s@]+\.[^\s@]+/;
 export interface FakeEdgarOptions {
   /** Requests allowed in any rolling second (the SEC's 10). */
   perSecond?: number;
-  /**
-   * Arrivals closer than a second by this much still count as a second apart: a client that sends
-   * 100 ms apart sees its requests arrive a few ms closer or further than it sent them.
-   */
+  /** Arrivals closer than a second by this much still count as a second apart (default 0: strict). */
   jitterMs?: number;
   /** When a request over the rate is not a failure of the test (the test provokes it). */
   allowThrottle?: boolean;
@@ -62,7 +59,7 @@ export interface FakeEdgarOptions {
 
 export async function startFakeEdgar(o: FakeEdgarOptions = {}): Promise<FakeEdgar> {
   const perSecond = o.perSecond ?? 10;
-  const jitterMs = o.jitterMs ?? 30;
+  const jitterMs = o.jitterMs ?? 0;
   const manifest = JSON.parse(fs.readFileSync(path.join(EDGAR_DATA_DIR, "manifest.json"), "utf8")) as ManifestEntry[];
   // The alt/ recordings repeat URLs of the main ones (older schema): the main ones answer.
   const byUrl = new Map<string, ManifestEntry>();

@@ -4,6 +4,7 @@ import { startApiProcess } from "../helpers/api-process.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
 import { createWorkspace } from "../helpers/files.ts";
+import { ofType, openSse } from "../helpers/sse.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -170,6 +171,25 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
     // The 10-K has 63 page breaks: a hit on page 1 would mean the whole filing was one page.
     expect(hit.page).toBeGreaterThan(10);
     expect(hit.text).toMatch(/kaolin/i);
+
+    // A question (search mode: no model here) cites a page of the filing, quoting its text.
+    const thread = await app.request("POST", `/workspaces/${ws.id}/threads`, { token: alice.token, body: {} });
+    const sse = await openSse(app, "POST", `/workspaces/${ws.id}/threads/${thread.body.id}/stream_qa`, {
+      token: alice.token,
+      body: { query: "Which raw materials such as kaolin and bauxite does CARBO buy under supply contracts?" },
+    });
+    const citations = ofType(await sse.done(), "citation");
+    expect(citations.length).toBeGreaterThan(0);
+    const cited = citations.find((c) => c.file_id === res.body.files[0].id)!;
+    expect(cited.verified).toBe(true);
+    expect(cited.page).toBeGreaterThan(1);
+    const page = await app.deps.db.kysely
+      .selectFrom("pages")
+      .select("text")
+      .where("version_id", "=", cited.version_id)
+      .where("page", "=", cited.page)
+      .executeTakeFirstOrThrow();
+    expect(page.text.slice(cited.start!, cited.end!).toLowerCase()).toBe(cited.quote.toLowerCase());
   });
 
   it("names a listed company's filing by ticker (NVIDIA 8-K, found through its index page)", async () => {

@@ -133,8 +133,18 @@ function publicEnvOf(config: Config): PublicEnv {
     productName: config.PRODUCT_NAME,
     supportEmail: config.SUPPORT_EMAIL,
     supportUrl: config.SUPPORT_URL ?? null,
-    googleEnabled: config.googleEnabled,
+    // With Firebase, Google sign-in would be the web SDK's, which this app does not ship yet.
+    googleEnabled: config.googleEnabled && config.IDENTITY_PROVIDER !== "firebase",
     requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+    firebase:
+      config.IDENTITY_PROVIDER === "firebase"
+        ? {
+            apiKey: config.FIREBASE_API_KEY!,
+            authDomain: config.FIREBASE_AUTH_DOMAIN!,
+            projectId: config.FIREBASE_PROJECT_ID!,
+            emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+          }
+        : null,
     commitHash: buildInfo(config).commit,
     buildTime: "",
     contactSalesUrl: config.CONTACT_SALES_URL ?? null,

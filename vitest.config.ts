@@ -9,6 +9,20 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const dbTests = ["tests/integration/**/*.test.ts", "backend/**/*.db.test.ts", "tests/helpers/**/*.db.test.ts"];
 const exclude = [...configDefaults.exclude, "tests/e2e/**", "build/**", "scratch/**"];
+/**
+ * The shared identity suite: run once more per dialect with IDENTITY_PROVIDER=firebase, against
+ * the Firebase Auth emulator (tests/helpers/firebase-emulator.ts).
+ */
+const identityTests = [
+  "tests/integration/sign-up.test.ts",
+  "tests/integration/password-reset.test.ts",
+  "tests/integration/recover-email.test.ts",
+  "tests/integration/email-verification.test.ts",
+  "tests/integration/signup-codes.test.ts",
+  "tests/integration/auth-limits.test.ts",
+];
+/** Only the Firebase provider's own behaviour: not run by the builtin projects. */
+const firebaseOnly = ["tests/integration/firebase-identity.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -16,7 +30,7 @@ export default defineConfig({
     // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
-    globalSetup: ["tests/helpers/db-global-setup.ts"],
+    globalSetup: ["tests/helpers/db-global-setup.ts", "tests/helpers/firebase-global-setup.ts"],
     // Fails a test on any request a fake server did not expect (fake-guard.ts).
     setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
@@ -30,8 +44,38 @@ export default defineConfig({
           exclude: [...exclude, ...dbTests],
         },
       },
-      { extends: true, test: { name: "sqlite", include: dbTests, exclude, env: { TEST_DB: "sqlite" } } },
-      { extends: true, test: { name: "postgres", include: dbTests, exclude, env: { TEST_DB: "postgres" } } },
+      {
+        extends: true,
+        test: { name: "sqlite", include: dbTests, exclude: [...exclude, ...firebaseOnly], env: { TEST_DB: "sqlite" } },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: dbTests,
+          exclude: [...exclude, ...firebaseOnly],
+          env: { TEST_DB: "postgres" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "sqlite-firebase",
+          // The first file may wait for the Auth emulator to start (firebase-global-setup.ts).
+          hookTimeout: 90_000,
+          include: [...identityTests, ...firebaseOnly],
+          env: { TEST_DB: "sqlite", TEST_IDENTITY: "firebase" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres-firebase",
+          hookTimeout: 90_000,
+          include: [...identityTests, ...firebaseOnly],
+          env: { TEST_DB: "postgres", TEST_IDENTITY: "firebase" },
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { createAdminChecker } from "./auth/admin.ts";
 import { createAuth, createBetterAuthIdentity } from "./auth/better-auth-identity.ts";
+import { createFirebaseIdentity } from "./auth/firebase-identity.ts";
 import type { Deps } from "./deps.ts";
 import { resolveAuthSecret } from "./platform/auth-secret.ts";
 import type { Config } from "./config.ts";
@@ -32,17 +33,13 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
   await migrateToLatest(db);
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const publicUrl = resolvePublicUrl(config, log);
-  const auth = createAuth({
-    db,
-    secret,
-    baseUrl: publicUrl,
-    adminEmails: config.ADMIN_EMAILS,
-    requireSignupCode: config.REQUIRE_SIGNUP_CODE,
-    google: config.googleEnabled
-      ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }
-      : undefined,
-  });
-  const identity = createBetterAuthIdentity(auth, db);
+  const { auth, identity } = createIdentity(config, db, secret, publicUrl);
+  if (config.IDENTITY_PROVIDER === "firebase" && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // The Admin SDK takes the emulator's unsigned tokens as they come: fine for tests, fatal live.
+    log.warn(
+      `[auth] FIREBASE_AUTH_EMULATOR_HOST=${config.FIREBASE_AUTH_EMULATOR_HOST}: signing in through the Firebase Auth emulator; tokens are not signature-checked. Never set it in production.`,
+    );
+  }
   const mailer =
     givenMailer ??
     (config.SMTP_URL
@@ -77,7 +74,43 @@ export async function bootBackend({ config, db: givenDb, mailer: givenMailer, se
   // The runtime stores answers through the deps that carry it.
   deps.answers = new AnswerRuntime(deps);
   const api = createApi(deps, auth);
-  return { deps, api, auth, close: () => db.close() };
+  return {
+    deps,
+    api,
+    auth,
+    close: async () => {
+      await identity.close?.();
+      await db.close();
+    },
+  };
+}
+
+/** The configured identity provider; `auth` is better-auth's, for its OAuth callback route (builtin only). */
+function createIdentity(config: Config, db: Db, secret: string, publicUrl: string) {
+  if (config.IDENTITY_PROVIDER === "firebase") {
+    // loadConfig made sure these are set (identity-config.ts).
+    const identity = createFirebaseIdentity({
+      db,
+      projectId: config.FIREBASE_PROJECT_ID!,
+      serviceAccount: config.FIREBASE_SERVICE_ACCOUNT,
+      apiKey: config.FIREBASE_API_KEY!,
+      emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+      adminEmails: config.ADMIN_EMAILS,
+      requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+    });
+    return { auth: undefined, identity };
+  }
+  const auth = createAuth({
+    db,
+    secret,
+    baseUrl: publicUrl,
+    adminEmails: config.ADMIN_EMAILS,
+    requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+    google: config.googleEnabled
+      ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }
+      : undefined,
+  });
+  return { auth, identity: createBetterAuthIdentity(auth, db) };
 }
 
 export type Backend = Awaited<ReturnType<typeof bootBackend>>;

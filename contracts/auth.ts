@@ -25,7 +25,12 @@ export const authUser = z.object({
 });
 export type AuthUser = z.infer<typeof authUser>;
 
-export const authResult = z.object({ token: z.string(), user: authUser });
+export const authResult = z.object({
+  token: z.string(),
+  user: authUser,
+  /** With IDENTITY_PROVIDER=firebase, sign-up's custom token for the web SDK (signInWithCustomToken). */
+  customToken: z.string().optional(),
+});
 export type AuthResult = z.infer<typeof authResult>;
 const ok = z.object({ ok: z.literal(true) });
 
@@ -166,5 +171,17 @@ export const startGoogleSignIn = endpoint({
       .regex(/^\/(?![/\\])/, "returnTo must be a path on this site"),
   }),
   response: z.object({ url: z.string() }),
+  status: 200,
+});
+
+export const createSession = endpoint({
+  method: "post",
+  path: "/auth/session",
+  summary:
+    "IDENTITY_PROVIDER=firebase: exchange an ID token from the Firebase web SDK for a session (a new federated user brings a signup code when codes are required)",
+  tag: "auth",
+  auth: "public",
+  body: z.object({ idToken: z.string().min(1).max(8192), signupCode: signupCode.optional() }),
+  response: authResult,
   status: 200,
 });

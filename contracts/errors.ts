@@ -29,6 +29,7 @@ export const errorStatus = {
   "auth/account-suspended": 403,
   "auth/admin-required": 403,
   "auth/too-many-requests": 429,
+  "auth/user-disabled": 403,
   "files/not-failed": 409,
   "files/not-indexed": 409,
   "agent/unknown-model": 400,

@@ -50,7 +50,7 @@ const publishBody = z
     /** Listed on /all-published-pods. */
     is_discoverable: z.boolean().default(false),
   })
-  .default({ is_discoverable: false });
+  .optional();
 
 const ok = z.object({ ok: z.literal(true) });
 

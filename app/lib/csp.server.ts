@@ -17,9 +17,17 @@ export interface PageCsp {
  * downloads) and the analytics endpoint: no further.
  */
 export function pageCsp(
-  config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT">,
+  config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT"> &
+    Partial<Pick<Config, "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST">>,
 ): () => PageCsp {
   const connect = new Set(["'self'"]);
+  // The Firebase web SDK's sign-in (the sign-in form): its Identity Toolkit, or the emulator.
+  const identity =
+    config.IDENTITY_PROVIDER !== "firebase"
+      ? []
+      : config.FIREBASE_AUTH_EMULATOR_HOST
+        ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`]
+        : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
   const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
   for (const o of [origin(config.PUBLIC_URL), origin(config.ANALYTICS_ENDPOINT)]) if (o) connect.add(o);
   if (config.S3_BUCKET) {
@@ -40,7 +48,7 @@ export function pageCsp(
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${files}`.trim(),
       "font-src 'self' data:",
-      `connect-src ${[...connect].join(" ")}`,
+      `connect-src ${[...connect, ...identity].join(" ")}`,
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'self'",

@@ -13,8 +13,19 @@ declare module "react-router" {
   }
 }
 
+/** The Firebase web SDK's config (IDENTITY_PROVIDER=firebase): public by design. */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  /** host:port of the Auth emulator, when used. */
+  emulatorHost: string | null;
+}
+
 /** The explicit subset of configuration the browser may see. */
 export interface PublicEnv {
+  /** Set with IDENTITY_PROVIDER=firebase: the sign-in form then signs in with the web SDK. */
+  firebase: FirebaseWebConfig | null;
   productName: string;
   supportEmail: string;
   supportUrl: string | null;

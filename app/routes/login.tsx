@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { toast } from "sonner";
-import { requestPasswordReset, signIn, signUp } from "../../contracts/auth.ts";
+import { createSession, requestPasswordReset, signIn, signUp } from "../../contracts/auth.ts";
 import { isAppError } from "../../contracts/errors.ts";
 import { AuthShell } from "../components/auth/auth-shell.tsx";
 import { CredentialsForm } from "../components/auth/credentials-form.tsx";
@@ -24,7 +24,7 @@ function modeOf(url: URL): AuthMode {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(request, context)) throw redirect("/home");
   const url = new URL(request.url);
-  const { productName, supportEmail, googleEnabled, requireSignupCode } = context.publicEnv;
+  const { productName, supportEmail, googleEnabled, requireSignupCode, firebase } = context.publicEnv;
   return {
     mode: modeOf(url),
     returnTo: safeReturnTo(url.searchParams.get("returnTo"), ""),
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     resetSent: url.searchParams.get("sent") === "1",
     passwordChanged: url.searchParams.get("notice") === "password-reset",
     federatedError: federatedErrorMessage(url.searchParams.get("error"), requireSignupCode),
-    env: { productName, supportEmail, googleEnabled, requireSignupCode },
+    env: { productName, supportEmail, googleEnabled, requireSignupCode, firebase },
   };
 }
 
@@ -53,6 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail("terms-required", TERMS_REQUIRED, { acceptTerms: TERMS_REQUIRED });
 
   const api = await apiFor(request, context);
+  // The web SDK signed in (credentials-form.tsx): its ID token becomes our session.
+  if (text("intent") === "idToken") {
+    try {
+      const result = await api.call(createSession, { body: { idToken: text("idToken") } });
+      const headers = { "Set-Cookie": await setSessionCookie(request, context, result.token) };
+      return redirect(safeReturnTo(explicitReturnTo), { headers });
+    } catch (err) {
+      if (!isAppError(err) || err.status >= 500) throw err;
+      return fail(err.code, err.message, err.fields, err.status);
+    }
+  }
   try {
     if (intent === "reset") {
       await api.call(requestPasswordReset, {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ActionMode } from "../../contracts/auth.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Db } from "../platform/db/index.ts";
+import type { ActionCode, ActionCodes } from "./identity-provider.ts";
 import * as repo from "./repo.ts";
 
 /** How long each kind of email link stays usable. */
@@ -15,16 +16,17 @@ export const INVALID_ACTION_CODE = "Invalid or expired action code.";
 
 const hash = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
 
-export interface ActionCode {
-  mode: ActionMode;
-  userId: string;
-  email: string;
-  data: Record<string, string>;
-}
+export type { ActionCode };
 
-/** Stores only the hash: a database leak does not hand out working links. */
-export async function createActionCode(db: Db, a: ActionCode): Promise<string> {
-  const code = crypto.randomBytes(32).toString("base64url");
+/**
+ * Stores only the hash: a database leak does not hand out working links. `code` is given when
+ * another service issued it (Firebase's oobCode), which our table then gates the same way.
+ */
+export async function createActionCode(
+  db: Db,
+  a: ActionCode,
+  code = crypto.randomBytes(32).toString("base64url"),
+): Promise<string> {
   const now = Date.now();
   await repo.insertActionCode(db.kysely, {
     code_hash: hash(code),
@@ -62,4 +64,29 @@ export async function consumeActionCode(db: Db, code: string, modes: ActionMode[
 /** A new link of a kind makes the older unused ones of that kind useless. */
 export async function revokeActionCodes(db: Db, userId: string, mode: ActionMode): Promise<void> {
   await repo.revokeUnusedActionCodes(db.kysely, { userId, mode, at: new Date().toISOString() });
+}
+
+/**
+ * Codes kept in our action_codes table: the built-in provider's, and for Firebase the hashes of
+ * its oobCodes (so both providers expire, revoke and use codes exactly once the same way).
+ * `issue` gives the code for a new ActionCode (default: a random one of ours).
+ */
+export function createStoredActionCodes(
+  db: Db,
+  setPassword: (userId: string, password: string) => Promise<void>,
+  issue?: (a: ActionCode) => Promise<string>,
+): ActionCodes {
+  return {
+    async createActionCode(a) {
+      if (a.mode === "resetPassword") await revokeActionCodes(db, a.userId, "resetPassword");
+      return createActionCode(db, a, issue ? await issue(a) : undefined);
+    },
+    checkActionCode: (code) => peekActionCode(db, code),
+    useActionCode: (code, modes) => consumeActionCode(db, code, modes),
+    async confirmPasswordReset(code, newPassword) {
+      const found = await consumeActionCode(db, code, ["resetPassword"]);
+      await setPassword(found.userId, newPassword);
+      return found;
+    },
+  };
 }

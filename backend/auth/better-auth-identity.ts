@@ -5,6 +5,7 @@ import { bearer } from "better-auth/plugins";
 import type { Db } from "../platform/db/index.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { IdentityProvider, SessionUser, SignedIn } from "./identity-provider.ts";
+import { createStoredActionCodes } from "./action-codes.ts";
 import { listAccountProviderIds } from "./repo.ts";
 import { createSessionLookup, PLAIN_TOKEN, providerId, sessionUser, type UserRow } from "./session-lookup.ts";
 
@@ -111,6 +112,14 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
     return found ? present(found.user as RawUser) : null;
   };
 
+  const setPassword = async (userId: string, password: string) => {
+    const ctx = await auth.$context;
+    const hash = await ctx.password.hash(password);
+    const credential = await ctx.internalAdapter.findCredentialAccount(userId);
+    if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
+    else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+  };
+
   const touchSignIn = async (userId: string) => {
     const ctx = await auth.$context;
     return ctx.internalAdapter.updateUser(userId, { lastSignInAt: new Date() });
@@ -166,14 +175,9 @@ export function createBetterAuthIdentity(auth: Auth, db: Db): IdentityProvider {
       return user ? present(user as RawUser) : null;
     },
 
-    async setPassword(userId, password) {
-      const ctx = await auth.$context;
-      const hash = await ctx.password.hash(password);
-      const credential = await ctx.internalAdapter.findCredentialAccount(userId);
-      if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
-      else
-        await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
-    },
+    setPassword,
+
+    ...createStoredActionCodes(db, setPassword),
 
     async updateUser(userId, data) {
       const ctx = await auth.$context;

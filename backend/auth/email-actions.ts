@@ -1,7 +1,6 @@
 import type { ActionMode } from "../../contracts/auth.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { Deps } from "../deps.ts";
-import { consumeActionCode, peekActionCode } from "./action-codes.ts";
 import { MIN_PASSWORD_LENGTH } from "./better-auth-identity.ts";
 import { sendActionEmail } from "./emails.ts";
 import type { SessionUser } from "./identity-provider.ts";
@@ -23,7 +22,7 @@ export async function sendVerificationEmail(deps: Deps, o: { user: SessionUser; 
 }
 
 export async function checkActionCode(deps: Deps, code: string): Promise<{ mode: ActionMode; email: string }> {
-  const found = await peekActionCode(deps.db, code);
+  const found = await deps.identity.checkActionCode(code);
   return {
     mode: found.mode,
     email: found.mode === "recoverEmail" ? (found.data.restoreEmail ?? found.email) : found.email,
@@ -32,7 +31,7 @@ export async function checkActionCode(deps: Deps, code: string): Promise<{ mode:
 
 /** verifyEmail marks the address verified; recoverEmail puts the previous address back. */
 export async function applyActionCode(deps: Deps, code: string): Promise<{ mode: ActionMode; email: string }> {
-  const found = await consumeActionCode(deps.db, code, ["verifyEmail", "recoverEmail"]);
+  const found = await deps.identity.useActionCode(code, ["verifyEmail", "recoverEmail"]);
   const user = await deps.identity.findUserById(found.userId);
   if (!user) throw new AppError("auth/invalid-action-code", "Invalid or expired action code.");
   if (found.mode === "verifyEmail") {
@@ -60,8 +59,7 @@ export async function resetPassword(
   if (o.newPassword.length < MIN_PASSWORD_LENGTH) {
     throw new AppError("auth/weak-password", PASSWORD_TOO_WEAK, { newPassword: PASSWORD_TOO_WEAK });
   }
-  const found = await consumeActionCode(deps.db, o.code, ["resetPassword"]);
-  await deps.identity.setPassword(found.userId, o.newPassword);
+  const found = await deps.identity.confirmPasswordReset(o.code, o.newPassword);
   await deps.identity.revokeSessions(found.userId);
   // Following the link proves the inbox belongs to the user.
   await deps.identity.updateUser(found.userId, { emailVerified: true });

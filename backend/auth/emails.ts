@@ -1,6 +1,5 @@
 import type { ActionMode } from "../../contracts/auth.ts";
 import type { Deps } from "../deps.ts";
-import { createActionCode, revokeActionCodes } from "./action-codes.ts";
 
 /** Only same-site continue URLs survive: an email link must never bounce a user elsewhere. */
 export function safeContinueUrl(publicUrl: string, continueUrl: string | undefined): string | undefined {
@@ -52,8 +51,12 @@ export async function sendActionEmail(
   deps: Deps,
   a: { mode: ActionMode; userId: string; to: string; data?: Record<string, string>; continueUrl?: string },
 ): Promise<void> {
-  if (a.mode === "resetPassword") await revokeActionCodes(deps.db, a.userId, "resetPassword");
-  const code = await createActionCode(deps.db, { mode: a.mode, userId: a.userId, email: a.to, data: a.data ?? {} });
+  const code = await deps.identity.createActionCode({
+    mode: a.mode,
+    userId: a.userId,
+    email: a.to,
+    data: a.data ?? {},
+  });
   const link = actionLink(deps.publicUrl, a.mode, code, a.continueUrl);
   const t = texts[a.mode];
   const product = deps.config.PRODUCT_NAME;

@@ -1,5 +1,6 @@
 import type { Executor } from "../platform/db/index.ts";
-import type { ActionCodeTable } from "../platform/db/schema.ts";
+import type { Insertable, Updateable } from "kysely";
+import type { ActionCodeTable, SessionTable, UserTable } from "../platform/db/schema.ts";
 
 // --- action codes (email links) -----------------------------------------------------------------
 
@@ -108,4 +109,44 @@ export function sessionRows(db: Executor, token: string) {
       "a.providerId",
     ])
     .execute();
+}
+
+// --- our user rows under Firebase (firebase-identity.ts): one per Firebase uid ------------------
+
+export function findUserRow(db: Executor, id: string) {
+  return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Inserts the row unless one with its id exists (two first requests of a new user race). */
+export async function insertUserRow(db: Executor, row: Insertable<UserTable>): Promise<void> {
+  await db
+    .insertInto("user")
+    .values(row)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+export async function updateUserRow(db: Executor, id: string, patch: Updateable<UserTable>): Promise<void> {
+  await db.updateTable("user").set(patch).where("id", "=", id).execute();
+}
+
+export async function deleteUserRow(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom("user").where("id", "=", id).execute();
+}
+
+/** A session of ours over a Firebase session cookie (by its hash), so one sign-out ends exactly it. */
+export async function insertSessionRow(db: Executor, row: Insertable<SessionTable>): Promise<void> {
+  await db.insertInto("session").values(row).execute();
+}
+
+export function findSessionRow(db: Executor, token: string) {
+  return db.selectFrom("session").select(["userId", "expiresAt"]).where("token", "=", token).executeTakeFirst();
+}
+
+export async function deleteSessionRow(db: Executor, token: string): Promise<void> {
+  await db.deleteFrom("session").where("token", "=", token).execute();
+}
+
+export async function deleteUserSessionRows(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
 }

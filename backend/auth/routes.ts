@@ -5,6 +5,7 @@ import { route, type Guard } from "../platform/http/route.ts";
 import * as actions from "./email-actions.ts";
 import { presentUser } from "./present-user.ts";
 import { startGoogleSignIn } from "./google-sign-in.ts";
+import { signInWithIdToken } from "./id-token-sign-in.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { signUpThrottled } from "./sign-up.ts";
 import { createAuthThrottles } from "./throttles.ts";
@@ -14,11 +15,11 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
   const throttles = createAuthThrottles(deps.db);
 
   route(app, guard, c.signUp, async ({ body, c: ctx }) => {
-    const { token, user } = await signUpThrottled(deps, throttles, {
+    const { token, user, customToken } = await signUpThrottled(deps, throttles, {
       ...body,
       clientAddress: ctx.get("clientAddress"),
     });
-    return { token, user: presentUser(user) };
+    return { token, user: presentUser(user), ...(customToken ? { customToken } : {}) };
   });
 
   route(app, guard, c.signIn, async ({ body, c: ctx }) => {
@@ -28,6 +29,11 @@ export function registerAuthRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
       clientAddress: ctx.get("clientAddress"),
       userAgent: ctx.req.header("user-agent"),
     });
+    return { token, user: presentUser(user) };
+  });
+
+  route(app, guard, c.createSession, async ({ body }) => {
+    const { token, user } = await signInWithIdToken(deps, body);
     return { token, user: presentUser(user) };
   });
 

@@ -6,6 +6,7 @@ import {
   deleteFiles,
   listSharedFiles,
   listUnsharedRetainedFiles,
+  lockFiles,
   ownedBlobKeys,
   retainFiles,
   unusedBlobKeys,
@@ -25,6 +26,7 @@ export async function removeFiles(
   deleteRows: (tx: Executor) => Promise<void>,
 ): Promise<void> {
   const keys = await deps.db.kysely.transaction().execute(async (tx) => {
+    await lockFiles(tx, where);
     const shared = await listSharedFiles(tx, where);
     if (shared.length > 0) {
       await retainFiles(tx, shared, now());

@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { PostgresAdapter, type Insertable } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import type { FileTable, FileVersionRefTable } from "../platform/db/schema.ts";
 
@@ -18,6 +18,8 @@ export function listFilesToCopy(db: Executor, o: { workspaceId: string; fileIds?
   let q = db
     .selectFrom("files")
     .selectAll()
+    // Held until the snapshot's refs are committed: a concurrent delete (lockFiles) waits for them.
+    .$if(rowLocks(db), (b) => b.forShare())
     .where("workspace_id", "=", o.workspaceId)
     .where("current_version_id", "is not", null)
     .where("status", "!=", "uploading");
@@ -37,7 +39,7 @@ export function listOwnVersionIds(db: Executor, fileIds: string[]) {
   if (fileIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("file_versions")
-    .select(["id", "file_id"])
+    .select(["id", "file_id", "message_id"])
     .where("file_id", "in", fileIds)
     .where("checksum", "is not", null)
     .execute();
@@ -51,7 +53,7 @@ export async function insertFiles(db: Executor, rows: Insertable<FileTable>[]): 
       .execute();
 }
 
-export async function insertVersionRefs(db: Executor, rows: FileVersionRefTable[]): Promise<void> {
+export async function insertVersionRefs(db: Executor, rows: Insertable<FileVersionRefTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 400)
     await db
       .insertInto("file_version_refs")
@@ -60,7 +62,23 @@ export async function insertVersionRefs(db: Executor, rows: FileVersionRefTable[
       .execute();
 }
 
+/**
+ * PostgreSQL runs publishing and deleting concurrently, so they lock the files rows they decide
+ * on; SQLite runs one writer at a time (and has no FOR UPDATE / FOR SHARE).
+ */
+function rowLocks(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 type Where = { fileId: string } | { workspaceId: string } | { threadId: string };
+
+/**
+ * Locks the files about to be deleted, before looking for snapshots that show their versions: a
+ * snapshot being published from them commits first (its refs are then seen), or finds them gone.
+ */
+export async function lockFiles(db: Executor, where: Where): Promise<void> {
+  if (rowLocks(db)) await filesIn(db, where).select("f.id").forUpdate().execute();
+}
 
 function filesIn(db: Executor, where: Where) {
   const q = db.selectFrom("files as f");

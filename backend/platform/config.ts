@@ -163,11 +163,14 @@ export type ConfigOf<S extends z.ZodRawShape> = PlatformConfig & z.infer<z.ZodOb
 export function parseConfig<S extends z.ZodRawShape>(
   sections: S,
   env: Record<string, string | undefined>,
+  /** Cross-variable checks of the sections (a variable required by another's value). */
+  refineSections?: (c: z.infer<z.ZodObject<S>>, ctx: z.RefinementCtx) => void,
 ): ConfigOf<S> {
   // zod cannot infer through a generic spread of shapes; the cast restates what it parsed.
-  const schema = z
-    .object({ ...platformShape, ...sections })
-    .superRefine(refine as (c: unknown, ctx: z.RefinementCtx) => void);
+  const schema = z.object({ ...platformShape, ...sections }).superRefine((c, ctx) => {
+    refine(c as Parsed, ctx);
+    refineSections?.(c as z.infer<z.ZodObject<S>>, ctx);
+  });
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -147,10 +147,16 @@ async function copyContent(
   };
   for (const f of files) show(f.id, f.current_version_id!);
   for (const v of own) if (threadFiles.has(v.file_id) || cited.get(v.file_id)?.has(v.id)) show(v.file_id, v.id);
+  // A thread file's version names the answer that wrote it: the copy names the copied answer.
+  const writer = new Map(own.map((v) => [v.id, v.message_id ? (ids.get(v.message_id) ?? null) : null]));
   await insertVersionRefs(
     tx,
     [...refs].flatMap(([fileId, versions]) =>
-      [...versions].map((version_id) => ({ file_id: ids.get(fileId)!, version_id })),
+      [...versions].map((version_id) => ({
+        file_id: ids.get(fileId)!,
+        version_id,
+        message_id: writer.get(version_id) ?? null,
+      })),
     ),
   );
   return ids;

@@ -6,14 +6,14 @@ import * as snapshots from "./service.ts";
 
 export function registerSnapshotRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   route(app, guard, c.snapshotWorkspace, async ({ actor, params, body }) =>
-    snapshots.publish(deps, { actor, workspaceId: params.id, isDiscoverable: body.is_discoverable }),
+    snapshots.publish(deps, { actor, workspaceId: params.id, isDiscoverable: body?.is_discoverable ?? false }),
   );
   route(app, guard, c.snapshotThread, async ({ actor, params, body }) =>
     snapshots.publish(deps, {
       actor,
       workspaceId: params.id,
       threadId: params.tid,
-      isDiscoverable: body.is_discoverable,
+      isDiscoverable: body?.is_discoverable ?? false,
     }),
   );
   route(app, guard, c.listSnapshots, async ({ actor, query }) => snapshots.listMySnapshots(deps, { actor, ...query }));

@@ -8,14 +8,22 @@ export function versionRows(db: Executor, o: { workspaceId: string; threadId: st
       .selectFrom("files as f")
       // Its own versions and those it shows (a snapshot's copy shows its source's).
       .innerJoin("file_versions as v", (j) => j.on(showsVersion))
-      .select([
+      .leftJoin("file_version_refs as r", (j) => j.onRef("r.file_id", "=", "f.id").onRef("r.version_id", "=", "v.id"))
+      .select((eb) => [
+        // A version the file shows (a snapshot's copy) was written by the copy of its answer.
+        eb
+          .case()
+          .when("v.file_id", "=", eb.ref("f.id"))
+          .then(eb.ref("v.message_id"))
+          .else(eb.ref("r.message_id"))
+          .end()
+          .as("message_id"),
         "v.id as version_id",
         "f.id as file_id",
         "v.blob_key",
         "v.byte_size",
         "v.content_type",
         "v.checksum",
-        "v.message_id",
         "v.number",
         "v.created_at",
         "f.filename",

@@ -17,8 +17,9 @@ import { adminQuery, PG_TEMPLATE_ENV, PG_TEST_URL, pgDatabaseUrl, SQLITE_TEMPLAT
 export default async function setup(project: TestProject) {
   process.env.TEST_RUN_ID ??= crypto.randomBytes(4).toString("hex");
   const runId = process.env.TEST_RUN_ID;
-  if (project.name === "sqlite") return sqliteTemplate();
-  if (project.name === "postgres") return pgTemplate(runId);
+  // sqlite-firebase and postgres-firebase share their dialect's template (made once per run).
+  if (project.name.startsWith("sqlite") && !process.env[SQLITE_TEMPLATE_ENV]) return sqliteTemplate();
+  if (project.name.startsWith("postgres") && !process.env[PG_TEMPLATE_ENV]) return pgTemplate(runId);
 }
 
 async function sqliteTemplate() {

@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import { bootBackend, type Backend } from "../../backend/boot.ts";
 import type { Deps } from "../../backend/deps.ts";
 import { loadConfig, type Config } from "../../backend/config.ts";
+import { authEmulator } from "./firebase-emulator.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
@@ -71,6 +72,7 @@ async function start(
   const mail = await startSmtpServer();
   cleanups.push(() => mail.close());
   const testDb = await createTestDb({ dataDir });
+  const identityEnv = await testIdentityEnv();
   // bootBackend is handed the database, so dropping it also closes it.
   cleanups.push(() => testDb.drop());
   const config = loadConfig({
@@ -80,6 +82,7 @@ async function start(
     LOG_LEVEL: "error",
     PUBLIC_URL: "http://localhost:3000",
     SMTP_URL: mail.url,
+    ...identityEnv,
     ...env,
   });
   const backend = await bootBackend({ config, db: testDb.db });
@@ -105,6 +108,24 @@ async function start(
   };
 }
 
+/**
+ * The identity provider test apps use: TEST_IDENTITY=firebase (the *-firebase Vitest projects)
+ * points them at the run's Auth emulator, started on first use (firebase-emulator.ts).
+ */
+export const testingFirebase = () => process.env.TEST_IDENTITY === "firebase";
+
+export async function testIdentityEnv(): Promise<Record<string, string>> {
+  if (!testingFirebase()) return {};
+  const emulator = await authEmulator();
+  return {
+    IDENTITY_PROVIDER: "firebase",
+    FIREBASE_PROJECT_ID: emulator.projectId,
+    FIREBASE_API_KEY: "test-api-key",
+    FIREBASE_AUTH_DOMAIN: "localhost",
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  };
+}
+
 export type PeerApp = Pick<TestApp, "url" | "request" | "deps" | "close">;
 
 /**
@@ -119,6 +140,7 @@ export async function createPeerApp(app: TestApp, env: Record<string, string> = 
     LOG_LEVEL: "error",
     PUBLIC_URL: "http://localhost:3000",
     SMTP_URL: app.mail.url,
+    ...(await testIdentityEnv()),
     ...env,
   });
   const db = createDb({ url: app.testDb.url, dataDir: app.config.DATA_DIR });

@@ -19,7 +19,7 @@ afterAll(() => app?.close());
 
 function registered(): { name: string; method: string; path: string }[] {
   const found: { name: string; method: string; path: string }[] = [];
-  for (const [name, value] of Object.entries(app.backend.auth.api as Record<string, BetterAuthEndpoint>)) {
+  for (const [name, value] of Object.entries(app.backend.auth!.api as Record<string, BetterAuthEndpoint>)) {
     // Server-only endpoints (no path) have no HTTP route at all.
     if (!value?.path) continue;
     const methods = value.options?.method ?? "GET";
@@ -81,7 +81,7 @@ describe("the identity service's own endpoints", () => {
   it("would refuse to create a user outside our sign-up even if an endpoint were exposed", async () => {
     const email = uniqueEmail("direct");
     await expect(
-      app.backend.auth.api.signUpEmail({ body: { email, password: "correct-horse-1", name: "" } }),
+      app.backend.auth!.api.signUpEmail({ body: { email, password: "correct-horse-1", name: "" } }),
     ).rejects.toThrow(/signup code is required/);
     expect(await app.deps.identity.findUserByEmail(email)).toBeNull();
     // Our sign-up, with a code, still creates accounts.

@@ -27,7 +27,7 @@ async function sessionRow(token: string) {
 
 async function setExpiry(token: string, at: Date) {
   // Written the way better-auth writes it, so each dialect stores its own date format.
-  const ctx = await app.backend.auth.$context;
+  const ctx = await app.backend.auth!.$context;
   await ctx.internalAdapter.updateSession(token, { expiresAt: at });
 }
 

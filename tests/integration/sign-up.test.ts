@@ -38,7 +38,7 @@ describe("sign-up", () => {
   });
 
   it("treats email case-insensitively", async () => {
-    const local = `case-${Date.now()}`;
+    const local = uniqueEmail("case").split("@")[0]!;
     const res = await app.api(authApi.signUp, {
       body: { email: `${local.toUpperCase()}@X.com`, password: "secret-1" },
     });

@@ -6,7 +6,8 @@ import { getAppConfig } from "../../contracts/system.ts";
 import { createAdmin, createSignupCode, createUser, uniqueEmail, type CreatedUser } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
-const BOSS = "boss@example.com";
+// Unique: the Firebase projects of a run share one Auth emulator.
+const BOSS = uniqueEmail("boss");
 const INVALID = "This signup code is not valid. Check the code, or contact support for a new one.";
 
 let app: TestApp;
@@ -176,7 +177,7 @@ describe("admin endpoints", () => {
 
   it("ADMIN_EMAILS makes that user an admin on sign-up, whatever the case, without a code", async () => {
     // The first admin has to get in before any code exists.
-    const res = await signUp({ email: "Boss@Example.COM" });
+    const res = await signUp({ email: BOSS.replace("boss", "Boss").replace("example.com", "Example.COM") });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: BOSS, role: "admin", isAdmin: true });
     expect((await app.api(codes.listSignupCodes, { token: res.body.token })).status).toBe(200);

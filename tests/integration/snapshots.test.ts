@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Citation } from "../../contracts/citation.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { insertVersionRefs, listFilesToCopy } from "../../backend/files/shared-versions-repo.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { blobFiles, createWorkspace, uploadFile } from "../helpers/files.ts";
+import { blobFiles, createWorkspace, getBytes, postMultipart, uploadFile } from "../helpers/files.ts";
 import { openSse } from "../helpers/sse.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createPeerApp, createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
  * Publishing: a snapshot is a frozen copy in its own workspace that shares the source's versions
@@ -226,6 +227,21 @@ describe("publishing a Pod", () => {
       (t: { workspace_id: string }) => t.workspace_id,
     );
     expect(threads).not.toContain(snapshot.workspace_id);
+    // Nor in the cross-workspace file search, by name or by content.
+    for (const option of ["name", "content"]) {
+      const res = await fetch(`${app.url}/find_files`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${alice.token}` },
+        body: JSON.stringify({ query: option === "name" ? "acme" : "net sales", option }),
+      });
+      const found = (await res.text())
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { type: string; workspace_id?: string | null });
+      const inPods = found.filter((e) => e.type === "file").map((e) => e.workspace_id);
+      expect(inPods, option).toContain(pod.ws.id);
+      expect(inPods, option).not.toContain(snapshot.workspace_id);
+    }
   });
 
   it("lists in the creator's snapshots and, discoverable, in the public list with its label", async () => {
@@ -510,5 +526,149 @@ describe("publishing what cannot be published", () => {
     const otherWs = await createWorkspace(app, alice.token);
     expect((await publish(otherWs.id, { tid: pod.tid })).status).toBe(404);
     expect((await get(`/snapshots/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe("thread files", () => {
+  it("are copied with their history and outlive the source thread", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const tid = await ask(ws.id, null, "Anything?");
+    const base = `/workspaces/${ws.id}/threads/${tid}`;
+    const save = (fields: Record<string, string>, text: string) =>
+      postMultipart(app, `${base}/edit_file`, {
+        token: alice.token,
+        fields,
+        file: { name: "notes.txt", bytes: Buffer.from(text) },
+      });
+    const v1 = (await save({ filename: "notes.txt" }, "first")).body;
+    const v2 = (await save({ version_id: v1.version_id }, "second")).body;
+    expect(v2.file_id).toBe(v1.file_id);
+    const s = (await publish(ws.id, { tid })).body;
+    const listed = async () =>
+      (await get(`/workspaces/${s.workspace_id}/threads/${s.thread_id}/files`)).body.files as {
+        file_id: string;
+        thread_id: string;
+        latest_version_id: string;
+        versions: { version_id: string }[];
+      }[];
+    const before = await listed();
+    expect(before).toHaveLength(1);
+    expect(before[0]!.file_id).not.toBe(v1.file_id);
+    expect(before[0]!.thread_id).toBe(s.thread_id);
+    expect(before[0]!.latest_version_id).toBe(v2.version_id);
+    expect(before[0]!.versions.map((v) => v.version_id).sort()).toEqual([v1.version_id, v2.version_id].sort());
+
+    expect((await app.request("DELETE", base, { token: alice.token })).status).toBe(200);
+    expect(await listed()).toEqual(before);
+    const version = await get(`/workspaces/${s.workspace_id}/threads/${s.thread_id}/files/${v1.version_id}`);
+    expect(version.status).toBe(200);
+    expect((await getBytes(app, version.body.download_url)).bytes.toString()).toBe("first");
+  });
+});
+
+describe("a thread file an answer wrote", () => {
+  it("names the snapshot's copy of that answer", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const tid = await ask(ws.id, null, "Anything?");
+    const base = `/workspaces/${ws.id}/threads/${tid}`;
+    const saved = (
+      await postMultipart(app, `${base}/edit_file`, {
+        token: alice.token,
+        fields: { filename: "model.txt" },
+        file: { name: "model.txt", bytes: Buffer.from("draft") },
+      })
+    ).body;
+    const mine = (path: string) => app.request("GET", path, { token: alice.token });
+    const answer = (await mine(`${base}/messages`)).body.messages.find(
+      (m: { role: string }) => m.role === "assistant",
+    ) as { id: string };
+    // As when the answer's edit_file tool writes it (the user saved this one).
+    await app.deps.db.kysely
+      .updateTable("file_versions")
+      .set({ message_id: answer.id })
+      .where("id", "=", saved.version_id)
+      .execute();
+    expect((await mine(`${base}/files`)).body.files[0].versions[0].message_id).toBe(answer.id);
+
+    const s = (await publish(ws.id, { tid })).body;
+    const copied = (await get(`/snapshots/${s.id}/threads/${s.thread_id}/messages`)).body.messages.find(
+      (m: { role: string }) => m.role === "assistant",
+    ) as { id: string };
+    expect(copied.id).not.toBe(answer.id);
+    const files = (await get(`/workspaces/${s.workspace_id}/threads/${s.thread_id}/files`)).body.files;
+    expect(files[0].versions[0].message_id).toBe(copied.id);
+  });
+});
+
+describe("a snapshot published while its files are being indexed", () => {
+  it("shows them indexed once the shared version is", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const f = await uploadFile(app, alice.token, ws.id, {
+      filename: "late.md",
+      bytes: Buffer.from("# Late\n\nQuarterly dividend raised.\n"),
+      contentType: "text/markdown",
+    });
+    const s = (await publish(ws.id)).body;
+    const status = async () => (await get(`/snapshots/${s.id}/files`)).body.files[0].status;
+    expect(await status()).toBe("uploaded");
+    await drainQueue(app.deps);
+    expect(await status()).toBe("indexed");
+    const hits = await app.request("POST", `/workspaces/${s.workspace_id}/search`, { body: { query: "dividend" } });
+    expect(hits.body.results).toHaveLength(1);
+    expect(hits.body.results[0].file_id).not.toBe(f.id);
+  });
+});
+
+describe("the public list", () => {
+  it("is cached per process for 5 minutes, and cleared by a snapshot created or deleted in this one", async () => {
+    const peer = await createPeerApp(app);
+    try {
+      const ids = async (a: { request: TestApp["request"] }) =>
+        ((await a.request("GET", "/site_published_snapshots")).body.snapshots as { id: string }[]).map((x) => x.id);
+      const ws = await createWorkspace(app, alice.token, { name: "Cached" });
+      await ids(peer);
+      const here = (await publish(ws.id, { discoverable: true })).body.id;
+      expect(await ids(app)).toContain(here);
+      // The other process still answers from its cache...
+      expect(await ids(peer)).not.toContain(here);
+      // ...until it expires.
+      peer.deps.siteSnapshots.entry!.at -= 5 * 60_000;
+      expect(await ids(peer)).toContain(here);
+      const hidden = (await publish(ws.id, { discoverable: false })).body.id;
+      expect(await ids(app)).not.toContain(hidden);
+      const there = await peer.request("POST", `/workspaces/${ws.id}/snapshot`, {
+        token: alice.token,
+        body: { is_discoverable: true },
+      });
+      expect(await ids(peer)).toContain(there.body.id);
+      await peer.request("DELETE", `/snapshots/${here}`, { token: alice.token });
+      expect(await ids(peer)).not.toContain(here);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("a file deleted while a snapshot of it is being published", () => {
+  it("waits for the snapshot and is kept for it", async () => {
+    const ws = await createWorkspace(app, alice.token);
+    const f = await uploadFile(app, alice.token, ws.id, { filename: "race.md", bytes: Buffer.from("# Race\n") });
+    let deleted: Promise<{ status: number }> | null = null;
+    let settledEarly = false;
+    await app.deps.db.kysely.transaction().execute(async (tx) => {
+      // Publishing has read (and locked) the files it copies...
+      const [file] = await listFilesToCopy(tx, { workspaceId: ws.id });
+      // ...when the owner deletes one of them: the delete waits for the snapshot's refs.
+      deleted = app.request("DELETE", `/workspaces/${ws.id}/files/${f.id}`, { token: alice.token });
+      void deleted.then(() => (settledEarly = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settledEarly).toBe(false);
+      // The snapshot's ref, written as publishing writes it (here naming the file itself: what
+      // matters is that the version is shown when the delete looks).
+      await insertVersionRefs(tx, [{ file_id: file!.id, version_id: file!.current_version_id! }]);
+    });
+    expect((await deleted!).status).toBe(200);
+    const row = await app.deps.db.kysely.selectFrom("files").select("scope").where("id", "=", f.id).executeTakeFirst();
+    expect(row?.scope).toBe("retained");
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
@@ -24,9 +24,36 @@ export function CredentialsForm({
   const [accepted, setAccepted] = useState(result?.values.acceptTerms ?? false);
   const error = result?.intent === mode ? result.error : undefined;
   const signup = mode === "signup";
+  const submit = useSubmit();
+  const [webSdkPending, setWebSdkPending] = useState(false);
+
+  // With Firebase, sign-in runs in the web SDK and the server exchanges its ID token. Anything but
+  // success goes to the server's own sign-in instead, which words the error the same way for
+  // both paths and counts the failure against the throttles.
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    if (!env.firebase || signup) return;
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setWebSdkPending(true);
+    try {
+      const { idTokenForPassword } = await import("../../lib/firebase-client.ts");
+      const idToken = await idTokenForPassword(env.firebase, String(form.get("email")), String(form.get("password")));
+      await submit({ intent: "idToken", idToken, returnTo }, { method: "post" });
+    } catch {
+      await submit(form, { method: "post" });
+    } finally {
+      setWebSdkPending(false);
+    }
+  };
+  const busy = pending || webSdkPending;
 
   return (
-    <Form method="post" className="space-y-5" aria-describedby={error ? "auth-error" : undefined}>
+    <Form
+      method="post"
+      className="space-y-5"
+      aria-describedby={error ? "auth-error" : undefined}
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div id="auth-error" aria-live="assertive">
@@ -123,8 +150,8 @@ export function CredentialsForm({
           </label>
         </div>
       ) : null}
-      <Button className="w-full" pending={pending} disabled={pending || (signup && hydrated && !accepted)}>
-        {signup ? (pending ? "Creating account..." : "Create account") : pending ? "Signing in..." : "Sign in"}
+      <Button className="w-full" pending={busy} disabled={busy || (signup && hydrated && !accepted)}>
+        {signup ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}
       </Button>
     </Form>
   );

@@ -1,3 +1,5 @@
+import type { FirebaseWebConfig } from "../../lib/load-context.ts";
+
 /** Which face the auth screen shows: /login, /signup, or /login?mode=reset. */
 export type AuthMode = "signin" | "signup" | "reset";
 
@@ -15,6 +17,8 @@ export interface AuthActionData {
 }
 
 export interface AuthScreenEnv {
+  /** IDENTITY_PROVIDER=firebase: sign-in runs in the browser's web SDK first. */
+  firebase: FirebaseWebConfig | null;
   productName: string;
   supportEmail: string;
   googleEnabled: boolean;

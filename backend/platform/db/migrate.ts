@@ -13,6 +13,7 @@ import * as fileVersionsBlobKey from "./migrations/2026-11-26-0002-file-versions
 import * as jobKind from "./migrations/2026-11-26-0003-job-kind.ts";
 import * as jobs from "./migrations/2026-11-26-0004-jobs.ts";
 import * as snapshots from "./migrations/2026-11-26-0005-snapshots.ts";
+import * as snapshotsIndexes from "./migrations/2026-11-26-0005-snapshots-indexes.ts";
 import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
 
 /**
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0003-job-kind": jobKind,
   "2026-11-26-0004-jobs": jobs,
   "2026-11-26-0005-snapshots": snapshots,
+  "2026-11-26-0005-snapshots-indexes": snapshotsIndexes,
   "2026-11-26-0010-edgar": edgar,
 };
 

@@ -166,6 +166,8 @@ export interface SnapshotTable {
 export interface FileVersionRefTable {
   file_id: string;
   version_id: string;
+  /** Thread files: the copy of the answer that wrote the version (null when none did). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorkspaceBookmarkTable {

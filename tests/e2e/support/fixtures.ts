@@ -26,6 +26,27 @@ interface App {
   edgar: FakeEdgar | null;
 }
 
+/** This worker's own Auth emulator (tests/helpers/firebase-emulator.ts) and the app's variables for it. */
+async function startFirebase() {
+  const { authEmulator, EMULATOR_DIR_ENV, stopAuthEmulator } = await import("../../helpers/firebase-emulator.ts");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-firebase-"));
+  process.env[EMULATOR_DIR_ENV] = dir;
+  const emulator = await authEmulator();
+  return {
+    env: {
+      IDENTITY_PROVIDER: "firebase",
+      FIREBASE_PROJECT_ID: emulator.projectId,
+      FIREBASE_API_KEY: "e2e-api-key",
+      FIREBASE_AUTH_DOMAIN: "localhost",
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    },
+    stop: async () => {
+      await stopAuthEmulator(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -48,9 +69,12 @@ export const test = base.extend<
     llm: "none" | "fake";
     edgar: boolean;
     publicUrl: "app-url" | "unset";
+    identity: "builtin" | "firebase";
     app: App;
   }
 >({
+  // "firebase": IDENTITY_PROVIDER=firebase against an Auth emulator this worker starts.
+  identity: ["builtin", { scope: "worker", option: true }],
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
@@ -66,7 +90,7 @@ export const test = base.extend<
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -78,6 +102,7 @@ export const test = base.extend<
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+      const firebase = provider === "firebase" ? await startFirebase() : null;
       const config = loadConfig({
         NODE_ENV: "production",
         PORT: String(port),
@@ -89,6 +114,7 @@ export const test = base.extend<
         REQUIRE_SIGNUP_CODE: String(requireSignupCode),
         ...(google ? { GOOGLE_CLIENT_ID: "test-client-id.apps.example", GOOGLE_CLIENT_SECRET: "test-secret" } : {}),
         LOG_LEVEL: "warn",
+        ...(firebase?.env ?? {}),
         ...(ingestion === "manual" ? { ROLES: "web,api" } : {}),
         ...(fakeLlm
           ? {
@@ -120,12 +146,13 @@ export const test = base.extend<
       await server.close();
       await fakeLlm?.close();
       await fakeEdgar?.close();
+      await firebase?.stop();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    // Booting the server (migrations, build import) must not eat the first test's 30 s budget on
-    // a busy machine: worker fixtures get their own timeout.
-    { scope: "worker", timeout: 60_000 },
+    // Booting the server (migrations, build import, an Auth emulator) must not eat the first
+    // test's 30 s budget on a busy machine: worker fixtures get their own timeout.
+    { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ app }, provide) => provide(app.url),
   mailbox: async ({ app }, provide) => provide(app.mailbox),

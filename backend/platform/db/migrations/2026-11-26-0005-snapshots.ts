@@ -38,6 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("file_version_refs")
     .addColumn("file_id", "text", (c) => c.notNull().references("files.id").onDelete("cascade"))
     .addColumn("version_id", "text", (c) => c.notNull())
+    // A thread file's version written by an answer: that answer's copy (the version's own
+    // message_id names the source's answer).
+    .addColumn("message_id", "text")
     .addPrimaryKeyConstraint("file_version_refs_pk", ["file_id", "version_id"])
     .execute();
   await db.schema.createIndex("file_version_refs_version_idx").on("file_version_refs").column("version_id").execute();

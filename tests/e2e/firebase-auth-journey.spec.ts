@@ -1,0 +1,97 @@
+/**
+ * The auth journey with IDENTITY_PROVIDER=firebase, against an Auth emulator this worker starts:
+ * the same screens, texts and email links as the built-in provider (auth-journey.spec.ts,
+ * password-reset.spec.ts), JavaScript on and off (the forms post to the server, which signs in
+ * through the Identity Toolkit).
+ */
+import { actionLink } from "./support/mailbox.ts";
+import { expect, PASSWORD, signIn, signUp, test, uniqueEmail } from "./support/fixtures.ts";
+
+test.use({ identity: "firebase" });
+
+for (const js of [true, false]) {
+  test.describe(`Firebase, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("sign up, verify by email, sign out, sign back in", async ({ page, mailbox }) => {
+      const email = uniqueEmail(js ? "fb-js" : "fb-nojs");
+      await page.goto("/signup");
+      await signUp(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByText("Please verify your email address")).toBeVisible();
+
+      const mail = await mailbox.waitFor(email, "Verify your email");
+      await page.goto(actionLink(mail));
+      await page.getByRole("button", { name: "Verify my email" }).click();
+      await expect(page.getByText(`Your email address ${email} has been verified.`)).toBeVisible();
+      await page.getByRole("link", { name: "Return to App" }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByText("Please verify your email address")).toHaveCount(0);
+
+      await page.getByLabel(/Account menu/).click();
+      await page.getByRole("button", { name: "Log out" }).click();
+      await expect(page).toHaveURL(/\/signout$/);
+      await page.goto("/home");
+      await expect(page).toHaveURL(/\/login\?returnTo=%2Fhome$/);
+
+      await signIn(page, email, "not-the-password");
+      await expect(page.getByText("Incorrect email or password.").first()).toBeVisible();
+      await expect(page.getByText("Don't have an account yet?")).toBeVisible();
+      await signIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByLabel(/Account menu/)).toContainText(email);
+    });
+
+    test("reset a forgotten password by email; only the new one works, once", async ({ page, app, mailbox }) => {
+      const email = uniqueEmail("fb-reset");
+      const newPassword = "brand-new-secret-2";
+      await app.seedUser(email, PASSWORD);
+      await page.goto("/login?mode=reset");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      const mail = await mailbox.waitFor(email, "Reset your password");
+      await page.goto(actionLink(mail));
+      await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+      await page.getByLabel("New password").fill(newPassword);
+      await page.getByRole("button", { name: "Save new password" }).click();
+      await expect(page).toHaveURL(/\/login\?notice=password-reset$/);
+
+      await signIn(page, email, PASSWORD);
+      await expect(page.getByText("Incorrect email or password.").first()).toBeVisible();
+      await signIn(page, email, newPassword);
+      await expect(page).toHaveURL(/\/home$/);
+      await page.goto(actionLink(mail));
+      await expect(
+        page.getByText("Invalid or expired action code. Please try to reset your password again."),
+      ).toBeVisible();
+    });
+  });
+}
+
+test("with JavaScript the sign-in form signs in through the web SDK; a wrong password still reads the same", async ({
+  page,
+  app,
+}) => {
+  const email = uniqueEmail("fb-websdk");
+  await app.seedUser(email, PASSWORD);
+  const sdkCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("identitytoolkit.googleapis.com/v1/accounts:signInWithPassword")) sdkCalls.push(r.url());
+  });
+  await page.goto("/login?returnTo=%2Flibrary");
+  await signIn(page, email, "not-the-password");
+  await expect(page.getByText("Incorrect email or password.").first()).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByLabel(/Account menu/)).toContainText(email);
+  // Both attempts went from the browser to Firebase (the emulator) first.
+  expect(sdkCalls).toHaveLength(2);
+});
+
+test("sign-up with an email Firebase already holds says so", async ({ page, app }) => {
+  const email = uniqueEmail("fb-taken");
+  await app.seedUser(email, PASSWORD);
+  await page.goto("/signup");
+  await signUp(page, email, PASSWORD);
+  await expect(page.getByText("This email is already registered.").first()).toBeVisible();
+});

@@ -74,6 +74,7 @@ export default [
   route("library", "routes/library.tsx"),
   route("resources/workspaces/:id/uploads", "routes/resources.workspace-uploads.ts"),
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),
+  route("resources/workspaces/:id/edgar", "routes/resources.workspace-edgar.ts"),
   route("resources/workspaces/:id/indexing", "routes/resources.workspace-indexing.ts"),
   route("resources/workspaces/:id/files/:fid/download", "routes/resources.workspace-file-download.ts"),
   route("resources/workspaces/:id/threads/:tid/ask", "routes/resources.thread-ask.ts"),

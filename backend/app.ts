@@ -8,6 +8,7 @@ import { registerAgentRoutes } from "./agent/routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerIdentityRoutes } from "./auth/identity-routes.ts";
 import { registerBillingRoutes } from "./billing/routes.ts";
+import { registerEdgarRoutes } from "./edgar/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
 import type { AppEnv } from "./platform/http/context.ts";
@@ -120,6 +121,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerThreadFileRoutes(app, guard, deps);
   registerSnapshotRoutes(app, guard, deps);
   registerExampleRoutes(app, guard, deps);
+  registerEdgarRoutes(app, guard, deps);
 
   // Only the identity routes the product uses (the OAuth callback); the rest of /identity is 404.
   if (auth) registerIdentityRoutes(app, auth);

@@ -1,9 +1,10 @@
 import { refineIdentityConfig, identityConfigShape } from "./auth/identity-config.ts";
 import { billingConfigShape } from "./billing/catalogue.ts";
+import { edgarConfigShape } from "./edgar/config.ts";
 import { parseConfig, type ConfigOf } from "./platform/config.ts";
 
 /** The variables domains add to the platform's (see .env.example). */
-const sections = { ...billingConfigShape, ...identityConfigShape };
+const sections = { ...billingConfigShape, ...identityConfigShape, ...edgarConfigShape };
 
 export type Config = ConfigOf<typeof sections>;
 

@@ -41,6 +41,9 @@ export const errorStatus = {
   "thread-files/different-files": 400,
   "thread-files/unreadable": 422,
   "csrf/origin-mismatch": 403,
+  "edgar/not-configured": 503,
+  "edgar/throttled": 503,
+  "edgar/not-found": 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

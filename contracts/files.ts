@@ -26,6 +26,20 @@ export const documentProfile = z.object({
 });
 
 /** Spec section 3: id, filename, version_id, file_id, byte_size, content_type, checksum (+ status). */
+/** Where an imported file came from: an SEC EDGAR filing (backend/edgar). */
+export const fileSource = z.object({
+  kind: z.literal("sec_edgar"),
+  company: z.string(),
+  cik: z.number().int(),
+  ticker: z.string().nullable(),
+  form: z.string(),
+  filed_at: z.string(),
+  period: z.string().nullable(),
+  accession_number: z.string(),
+  source_url: z.string(),
+});
+export type FileSource = z.infer<typeof fileSource>;
+
 export const file = z.object({
   id: z.string(),
   file_id: z.string(),
@@ -43,6 +57,8 @@ export const file = z.object({
    * (null before that, or for a version indexed before profiles existed).
    */
   document: documentProfile.nullable(),
+  /** Present on imported files only. */
+  source: fileSource.optional(),
 });
 export type FileInfo = z.infer<typeof file>;
 

@@ -1,4 +1,4 @@
-import type { FileInfo } from "../../contracts/files.ts";
+import { fileSource, type FileInfo } from "../../contracts/files.ts";
 import type { FileRow } from "./repo.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
 
@@ -18,5 +18,6 @@ export function presentFile(r: FileRow): FileInfo {
     document: r.doc_profiled
       ? { title: r.doc_title, kind: r.doc_kind, issuer: r.doc_issuer, period: r.doc_period, form: r.doc_form }
       : null,
+    ...(r.source ? { source: fileSource.parse(JSON.parse(r.source)) } : {}),
   };
 }

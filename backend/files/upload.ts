@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { pipeline, type Readable } from "node:stream";
 import { AppError } from "../../contracts/errors.ts";
+import type { FileSource } from "../../contracts/files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
 import { BlobExistsError, BlobTooLargeError, blobKey } from "../platform/blobs/blob-store.ts";
@@ -243,6 +244,8 @@ export async function storeStream(
     contentType: string;
     body: Readable;
     maxBytes: number;
+    /** Where the bytes came from (an SEC filing), kept on the file. */
+    source?: FileSource;
   },
 ) {
   const fileId = crypto.randomUUID();
@@ -266,6 +269,7 @@ export async function storeStream(
       current_version_id: versionId,
       status: "uploaded",
       error: null,
+      source: o.source ? JSON.stringify(o.source) : null,
       created_at: t,
       updated_at: t,
     });

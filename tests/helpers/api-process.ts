@@ -16,7 +16,8 @@ export interface ApiProcess {
   kill(): Promise<void>;
 }
 
-export async function startApiProcess(app: TestApp): Promise<ApiProcess> {
+/** `env` adds to (or overrides) the child's configuration. */
+export async function startApiProcess(app: TestApp, env: Record<string, string> = {}): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
     cwd: ROOT,
     env: {
@@ -26,6 +27,7 @@ export async function startApiProcess(app: TestApp): Promise<ApiProcess> {
       DATA_DIR: app.config.DATA_DIR,
       DATABASE_URL: app.testDb.url,
       HOST: "127.0.0.1",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

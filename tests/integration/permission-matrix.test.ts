@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, createUser, uniqueEmail, type CreatedUser } from "../helpers/factories.ts";
+import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
 import { startFakeServer, type FakeServer } from "../helpers/fake-http.ts";
 import { createWorkspace, postMultipart, putBytes, reserve, sha256, uploadFile } from "../helpers/files.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -104,6 +105,10 @@ const TABLE: Record<string, Expect> = {
   "GET /prompts/{pid}": both([401, 404, 200, 404]),
   "PATCH /prompts/{pid}": both([401, 404, 200, 404]),
   "DELETE /prompts/{pid}": both([401, 404, 200, 404]),
+  // SEC EDGAR: any signed-in user searches and lists; importing writes to the Pod named in the body.
+  "POST /public_data/edgar/search": both([401, 200, 200, 200]),
+  "POST /public_data/edgar/list": both([401, 200, 200, 200]),
+  "POST /public_data/edgar/filing": { private: [401, 404, 202, 404], public: [401, 403, 202, 403] },
   "GET /attributes": both([401, 200, 200, 200]),
   "POST /attributes": both([401, 201, 201, 201]),
   "PATCH /attributes": both([401, 404, 200, 404]),
@@ -150,6 +155,7 @@ const FRESH = new Set([
 
 let app: TestApp;
 let fake: FakeServer;
+let edgar: FakeEdgar | undefined;
 let actors: { anon: null; other: CreatedUser; owner: CreatedUser; admin: CreatedUser };
 beforeAll(async () => {
   const csv = Buffer.from("a,b\n");
@@ -162,13 +168,19 @@ beforeAll(async () => {
             .writeHead(200, { "content-type": "application/json" })
             .end(JSON.stringify({ id: "d1", name: "d.csv", mimeType: "text/csv", size: "4" })),
   });
-  app = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: "true", GOOGLE_DRIVE_API_URL: fake.url });
+  edgar = hasEdgarData ? await startFakeEdgar() : undefined;
+  app = await createTestApp({
+    URL_IMPORT_ALLOW_PRIVATE: "true",
+    GOOGLE_DRIVE_API_URL: fake.url,
+    ...(edgar ? { ...edgar.env, EDGAR_USER_AGENT: "Permission matrix matrix@example.com" } : {}),
+  });
   const [other, owner, admin] = await Promise.all([createUser(app), createUser(app), createAdmin(app)]);
   actors = { anon: null, other, owner, admin };
 });
 afterAll(async () => {
   await app?.close();
   await fake?.close();
+  await edgar?.close();
 });
 
 /** The owner's resources, each made the first time a route needs it. */
@@ -359,10 +371,14 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /attributes": { key: `n${crypto.randomBytes(4).toString("hex")}`, value: true },
     "POST /workspaces/{id}/search": { query: "revenue" },
     "POST /find_files": { query: "revenue" },
+    "POST /public_data/edgar/search": { query: "NVDA" },
+    "POST /public_data/edgar/list": { cik: 1045810, forms: ["8-K"], limit: 5 },
     "POST /workspaces/{id}/threads/{tid}/stream_qa": { query: "What is revenue?" },
     "PATCH /workspaces/{id}/threads/{tid}/files/{fid}/filename": { filename: "renamed.txt" },
     "POST /workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace": { filename: "moved.txt" },
   };
+  if (route === "POST /public_data/edgar/filing")
+    body = { workspace_id: await fx.ws(), cik: 1045810, accession_number: "0001045810-26-000024" };
   if (route === "PATCH /attributes") body = { key: await fx.attribute(), value: 2 };
   if (route === "DELETE /attributes") path += `?key=${await fx.attribute()}`;
   if (route.endsWith("/cancel_stream_qa")) path += `?message_id=${await fx.message()}`;
@@ -423,7 +439,9 @@ describe("permission matrix", () => {
       shared = fixture(vis);
     });
 
-    it.each(Object.keys(TABLE))("%s", async (route) => {
+    // The EDGAR rows need the SEC's recorded answers (SHARED_DATA_DIR/edgar) for the local fake.
+    const rows = Object.keys(TABLE).filter((r) => hasEdgarData || !r.includes("/public_data/edgar/"));
+    it.each(rows)("%s", async (route) => {
       const expected = TABLE[route]![vis];
       const got: number[] = [];
       const bodies: unknown[] = [];

@@ -64,6 +64,20 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
           <p className="text-xs text-slate-500">
             {formatBytes(f.byte_size)} · {formatDate(f.created_at)}
           </p>
+          {f.source ? (
+            <p className="text-xs text-slate-500" aria-label="SEC filing">
+              SEC {f.source.form} · {f.source.company} (CIK {f.source.cik})
+              {f.source.period ? ` · period ${f.source.period}` : ""} · filed {f.source.filed_at} ·{" "}
+              <a
+                href={f.source.source_url}
+                target="_blank"
+                rel="noreferrer"
+                className="text-brand-700 underline hover:text-brand-800"
+              >
+                on EDGAR
+              </a>
+            </p>
+          ) : null}
           {f.status === "failed" && f.error ? (
             <p className="mt-1 break-words text-xs text-red-700">
               <span className="font-medium">Couldn&apos;t index this file:</span> {f.error}

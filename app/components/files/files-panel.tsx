@@ -3,6 +3,7 @@ import type { Workspace } from "../../../contracts/workspaces.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { EdgarImport } from "./edgar-import.tsx";
 import { FileRow } from "./file-row.tsx";
 import { IndexingProgress } from "./indexing-progress.tsx";
 import type { IndexingStatus } from "./indexing-text.ts";
@@ -54,6 +55,7 @@ export function FilesPanel({
       </header>
       <div className="space-y-4 p-5">
         {owner ? <WorkspaceUploader workspaceId={workspace.id} /> : null}
+        {owner ? <EdgarImport workspaceId={workspace.id} /> : null}
         <IndexingProgress status={live.status} owner={owner} />
         {files.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">

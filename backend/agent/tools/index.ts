@@ -1,5 +1,6 @@
 import { codeTools } from "./code.ts";
 import type { ToolContext } from "./context.ts";
+import { edgarTools } from "./edgar.ts";
 import { searchTools } from "./search.ts";
 import { workbookTools } from "./workbook.ts";
 
@@ -12,5 +13,7 @@ export function agentTools(ctx: ToolContext) {
     ...searchTools(ctx),
     ...workbookTools(ctx),
     ...codeTools(ctx),
+    // Without a declared User-Agent the SEC may not be called: the model is not offered it.
+    ...(ctx.deps.config.EDGAR_USER_AGENT ? edgarTools(ctx) : undefined),
   };
 }

@@ -16,6 +16,7 @@ import * as snapshots from "./migrations/2026-11-26-0005-snapshots.ts";
 import * as snapshotsIndexes from "./migrations/2026-11-26-0005-snapshots-indexes.ts";
 import * as documentProfile from "./migrations/2026-11-26-0006-document-profile.ts";
 import * as examplePods from "./migrations/2026-11-26-0007-example-pods.ts";
+import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0005-snapshots-indexes": snapshotsIndexes,
   "2026-11-26-0006-document-profile": documentProfile,
   "2026-11-26-0007-example-pods": examplePods,
+  "2026-11-26-0010-edgar": edgar,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,6 +107,23 @@ export interface Database {
   snapshots: SnapshotTable;
   file_version_refs: FileVersionRefTable;
   example_pods: ExamplePodTable;
+  edgar_rate: EdgarRateTable;
+  edgar_cache: EdgarCacheTable;
+}
+
+/** The shared request pacing for SEC EDGAR (backend/edgar/repo.ts). */
+export interface EdgarRateTable {
+  id: string;
+  /** ms since the epoch; bigint on PostgreSQL comes back as a string. */
+  next_at: ColumnType<number | string, number, number>;
+}
+
+/** EDGAR's JSON answers, kept until `expires_at` (backend/edgar/repo.ts). */
+export interface EdgarCacheTable {
+  url: string;
+  body: string;
+  fetched_at: string;
+  expires_at: string;
 }
 
 /** One counted attempt of an auth throttle (backend/auth/attempt-limiter.ts). */
@@ -271,6 +288,8 @@ export interface FileTable {
   thread_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Thread files only: the workspace file an edit started from. */
   original_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where an imported file came from, as JSON (an SEC filing: contracts/files.ts fileSource); null for uploads. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

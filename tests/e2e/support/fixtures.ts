@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
 
@@ -29,6 +30,8 @@ interface App {
   ): Promise<{ snapshotId: string }>;
   /** With `llm: "fake"`: the loopback OpenAI-compatible server the app's model talks to (model "fake-model"). */
   llm: FakeOpenAI | null;
+  /** With `edgar: true`: the local SEC EDGAR (tests/helpers/fake-edgar.ts) the server calls. */
+  edgar: FakeEdgar | null;
 }
 
 /** This worker's own Auth emulator (tests/helpers/firebase-emulator.ts) and the app's variables for it. */
@@ -72,6 +75,7 @@ export const test = base.extend<
     google: boolean;
     ingestion: "worker" | "manual";
     llm: "none" | "fake";
+    edgar: boolean;
     publicUrl: "app-url" | "unset";
     identity: "builtin" | "firebase";
     app: App;
@@ -88,11 +92,13 @@ export const test = base.extend<
   // "none": no language model, questions are answered in search mode. "fake": a loopback
   // OpenAI-compatible server (tests/helpers/fake-openai.ts) the test scripts through app.llm.
   llm: ["none", { scope: "worker", option: true }],
+  // SEC EDGAR answered by the local fake from the recorded responses (SHARED_DATA_DIR/edgar).
+  edgar: [false, { scope: "worker", option: true }],
   // "app-url": PUBLIC_URL is the address the tests open (app.url). "unset": as a plain `npm start`,
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, publicUrl, identity: provider }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -100,6 +106,7 @@ export const test = base.extend<
       const { drainQueue } = await import("../../../backend/ingestion/worker-loop.ts");
       const mailbox = await startMailbox();
       const fakeLlm = llm === "fake" ? await (await import("../../helpers/fake-openai.ts")).startFakeOpenAI() : null;
+      const fakeEdgar = edgar ? await (await import("../../helpers/fake-edgar.ts")).startFakeEdgar() : null;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -125,6 +132,7 @@ export const test = base.extend<
               LLM_AUTO_TITLE: "false",
             }
           : {}),
+        ...(fakeEdgar ? { ...fakeEdgar.env, EDGAR_USER_AGENT: "Analyst Workspace e2e e2e@example.com" } : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -160,9 +168,19 @@ export const test = base.extend<
           },
         });
       };
-      await provide({ url, mailbox, seedUser, identityCookieFor, drainQueue: drain, llm: fakeLlm, buildExample });
+      await provide({
+        url,
+        mailbox,
+        seedUser,
+        identityCookieFor,
+        drainQueue: drain,
+        llm: fakeLlm,
+        buildExample,
+        edgar: fakeEdgar,
+      });
       await server.close();
       await fakeLlm?.close();
+      await fakeEdgar?.close();
       await firebase?.stop();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import type { EdgarFiling } from "../../contracts/edgar.ts";
 import { AppError } from "../../contracts/errors.ts";
-import type { FileSource } from "../../contracts/files.ts";
+import { fileSource, type FileSource } from "../../contracts/files.ts";
 import { requireFullAccess } from "../auth/access.ts";
 import type { Deps } from "../deps.ts";
+import { listSourcedWorkspaceFiles } from "../files/repo.ts";
 import { storeStream } from "../files/upload.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
@@ -264,8 +265,20 @@ export async function importFiling(
       : []),
   ];
   const folder = `/Archives/edgar/data/${o.cik}/${o.accessionNumber.replace(/-/g, "")}`;
+  // A document this Pod already imported is answered with its file, not imported twice.
+  const imported = new Map(
+    (await listSourcedWorkspaceFiles(deps.db.kysely, o.workspaceId)).flatMap((f) => {
+      const source = fileSource.safeParse(JSON.parse(f.source!));
+      return source.success ? [[source.data.source_url, { id: f.id, filename: f.filename }] as const] : [];
+    }),
+  );
   const files: { id: string; filename: string }[] = [];
   for (const { doc, name } of wanted) {
+    const already = imported.get(`https://www.sec.gov${folder}/${doc.name}`);
+    if (already) {
+      files.push(already);
+      continue;
+    }
     const url = edgarUrl(deps, "www", `${folder}/${doc.name}`);
     const res = await edgarGet(deps, url);
     if (res.status !== 200) throw upstream(res);

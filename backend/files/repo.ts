@@ -101,6 +101,17 @@ export function listStoredWorkspaceFiles(db: Executor, workspaceId: string) {
     .execute();
 }
 
+/** A workspace's files imported from elsewhere (with a `source`): id, name and the source as JSON text. */
+export function listSourcedWorkspaceFiles(db: Executor, workspaceId: string) {
+  return db
+    .selectFrom("files")
+    .select(["id", "filename", "source"])
+    .where("workspace_id", "=", workspaceId)
+    .where("scope", "=", "workspace")
+    .where("source", "is not", null)
+    .execute();
+}
+
 /** A file's confirmed versions (with a checksum; its own or ones it shows), oldest first. */
 export function listConfirmedVersions(db: Executor, fileId: string) {
   return db

@@ -197,6 +197,12 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
     const res = await post("filing", { workspace_id: ws.id, cik: 1045810, accession_number: "0001045810-26-000024" });
     expect(res.status).toBe(202);
     expect(res.body.files).toEqual([{ id: expect.any(String), filename: "NVDA 8-K 2026-03-02.htm" }]);
+    // Importing it again answers the file it already has, not a second copy.
+    const again = await post("filing", { workspace_id: ws.id, cik: 1045810, accession_number: "0001045810-26-000024" });
+    expect(again.status).toBe(202);
+    expect(again.body.files).toEqual(res.body.files);
+    const listed = await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token });
+    expect(listed.body.files.map((f: { filename: string }) => f.filename)).toEqual(["NVDA 8-K 2026-03-02.htm"]);
   });
 
   it("answers bad input with 4xx and a stable code, never 500", async () => {

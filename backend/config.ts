@@ -1,5 +1,5 @@
 import { refineIdentityConfig, identityConfigShape } from "./auth/identity-config.ts";
-import { billingConfigShape } from "./billing/catalogue.ts";
+import { billingConfigShape, refineBillingConfig } from "./billing/catalogue.ts";
 import { edgarConfigShape } from "./edgar/config.ts";
 import { parseConfig, type ConfigOf } from "./platform/config.ts";
 
@@ -10,5 +10,8 @@ export type Config = ConfigOf<typeof sections>;
 
 /** Parses the environment once; throws an Error naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseConfig(sections, env, refineIdentityConfig);
+  return parseConfig(sections, env, (c, ctx) => {
+    refineIdentityConfig(c, ctx);
+    refineBillingConfig(c, ctx);
+  });
 }

@@ -44,6 +44,16 @@ export const errorStatus = {
   "edgar/not-configured": 503,
   "edgar/throttled": 503,
   "edgar/not-found": 404,
+  "billing/not-enabled": 409,
+  "billing/no-plan": 402,
+  "billing/insufficient-credits": 402,
+  "billing/storage-exceeded": 413,
+  "billing/unknown-price": 400,
+  "billing/already-subscribed": 409,
+  "billing/trial-used": 409,
+  "billing/no-subscription": 404,
+  "billing/provider-unavailable": 503,
+  "billing/bad-signature": 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalString, optionalUrl } from "../platform/config.ts";
 import { promotion, publicPlan, type Promotion, type PublicPlan } from "../../contracts/billing.ts";
 
 /**
@@ -44,8 +45,17 @@ export const DEFAULT_CATALOGUE: Catalogue = {
   promotions: [{ product_type: "pro", name: "pro-trial", trial_days: 7 }],
 };
 
-/** Billing's configuration variables (composed with the platform's in backend/config.ts). */
+/**
+ * Billing's configuration variables (composed with the platform's in backend/config.ts). Billing
+ * is on when STRIPE_SECRET_KEY is set (then the publishable key and webhook secret are required,
+ * see refineBillingConfig); off otherwise, and nothing checks plans or credits.
+ */
 export const billingConfigShape = {
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its calls (tests: a local fake); unset: Stripe's own API. */
+  STRIPE_API_URL: optionalUrl,
   BILLING_PLANS: z.preprocess((v) => {
     if (v === undefined || v === "") return DEFAULT_CATALOGUE;
     try {
@@ -64,4 +74,18 @@ export function listPlans(catalogue: Catalogue): PublicPlan[] {
 export function listPromotions(catalogue: Catalogue): Promotion[] {
   const known = new Set(catalogue.plans.map((p) => p.product_type));
   return catalogue.promotions.filter((p) => known.has(p.product_type));
+}
+
+type BillingConfig = { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+
+export function refineBillingConfig(c: BillingConfig, ctx: z.RefinementCtx): void {
+  if (!c.STRIPE_SECRET_KEY) return;
+  for (const key of ["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const)
+    if (!c[key])
+      ctx.addIssue({ code: "custom", path: [key], message: "is required when STRIPE_SECRET_KEY is set (billing on)" });
+}
+
+/** Billing on: plans, credits and storage are checked; off: nothing is. */
+export function billingEnabled(c: BillingConfig): boolean {
+  return Boolean(c.STRIPE_SECRET_KEY);
 }

@@ -17,6 +17,7 @@ import * as snapshotsIndexes from "./migrations/2026-11-26-0005-snapshots-indexe
 import * as documentProfile from "./migrations/2026-11-26-0006-document-profile.ts";
 import * as examplePods from "./migrations/2026-11-26-0007-example-pods.ts";
 import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
+import * as billing from "./migrations/2026-11-26-0011-billing.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0006-document-profile": documentProfile,
   "2026-11-26-0007-example-pods": examplePods,
   "2026-11-26-0010-edgar": edgar,
+  "2026-11-26-0011-billing": billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

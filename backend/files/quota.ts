@@ -68,6 +68,7 @@ export async function assertRoomBeforeStoring(deps: Deps, o: { userId: string; e
   if (!ent.billingEnabled) return;
   const used = await usedBytes(deps.db.kysely, o.userId);
   const add = Math.max(0, o.expectedBytes);
-  if (ent.storageQuotaBytes === 0 || used + add > ent.storageQuotaBytes)
+  // An unknown size is at least a byte: a full plan has no room for it.
+  if (used + Math.max(1, add) > ent.storageQuotaBytes)
     throw planStorageExceeded(ent.plan, ent.planName, used, add, ent.storageQuotaBytes);
 }

@@ -207,13 +207,9 @@ export async function storeCounted(
   deps: Deps,
   o: { actor: Actor; key: string; body: Readable; contentType: string; maxBytes: number; expectedBytes?: number },
 ): Promise<{ byteSize: number; checksum: string }> {
-  try {
-    await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: o.expectedBytes ?? 0 });
-  } catch (err) {
-    // Nobody will read the rest of the body: let its source go.
-    o.body.destroy();
-    throw err;
-  }
+  // Refused before a byte is stored; the body stays the caller's (a multipart part is drained by
+  // its reader, a fetched body destroyed by the import).
+  await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: o.expectedBytes ?? 0 });
   const counter = hashingCounter();
   // pipeline() forwards a source error to the counter and listens for it: a source that fails
   // before the store starts reading (say, while it creates a folder) must not be an uncaught

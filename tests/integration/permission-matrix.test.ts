@@ -133,6 +133,12 @@ const TABLE: Record<string, Expect> = {
   // Billing catalogue: public, no resource behind it.
   "GET /public/subscription-plans": both([200, 200, 200, 200]),
   "GET /promo_available": both([200, 200, 200, 200]),
+  // The caller's own balance, history, credits and plan: any signed-in user, about themselves.
+  "GET /users/me/balance": both([401, 200, 200, 200]),
+  "GET /users/me/usages": both([401, 200, 200, 200]),
+  "GET /users/me/payments": both([401, 200, 200, 200]),
+  "GET /users/me/credits": both([401, 200, 200, 200]),
+  "GET /users/me/subscription-plan": both([401, 200, 200, 200]),
 };
 
 /** Routes with tests of their own; nothing that names a resource may hide here. */

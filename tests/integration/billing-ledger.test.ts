@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as billingApi from "../../contracts/billing.ts";
 import { createThread } from "../../contracts/threads.ts";
 import { holdForAnswer, settleAbandonedAnswers, settleAnswer } from "../../backend/billing/charges.ts";
-import { append, balanceOf } from "../../backend/billing/ledger-repo.ts";
+import { append, appendIn, balanceOf } from "../../backend/billing/ledger-repo.ts";
 import { ANSWER_HOLD_CREDITS, indexingCharge } from "../../backend/billing/rates.ts";
 import { recordUsage } from "../../backend/agent/repo.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
@@ -249,6 +249,16 @@ describe("replays and abandoned answers", () => {
     expect(again.body.balance).toBe(first.body.balance);
     expect((await ledgerRows(app, m.uid)).filter((r) => r.reason === "grant_admin")).toHaveLength(2);
     expect(await expectLedgerConsistent(app, m.uid)).toBe(first.body.balance);
+  });
+
+  it("appendIn refuses a fractional or NaN delta and a call outside a transaction, writing nothing", async () => {
+    const m = await member({ credits: 10 });
+    const entry = { userId: m.uid, reason: "grant_admin" as const, description: "x", idempotencyKey: "frac" };
+    await expect(append(app.deps.db, { ...entry, delta: 1.5 })).rejects.toThrow(/whole number/);
+    await expect(append(app.deps.db, { ...entry, delta: NaN })).rejects.toThrow(/whole number/);
+    await expect(appendIn(app.deps.db.kysely, { ...entry, delta: 1 })).rejects.toThrow(/transaction/);
+    expect(await ledgerRows(app, m.uid)).toHaveLength(1);
+    expect(await expectLedgerConsistent(app, m.uid)).toBe(10);
   });
 
   it("the sweep settles a hold whose answer's process died, and leaves a streaming one alone", async () => {

@@ -109,6 +109,37 @@ describe("an answer's hold and charge", () => {
     expect(await expectLedgerConsistent(app, m.uid)).toBe(49);
   });
 
+  it("a failed answer releases its hold and is charged nothing it did not meter; a regeneration holds for its own answer", async () => {
+    const m = await member({ credits: 100 });
+    fake.script({ error: { status: 500, message: "model down" } });
+    const tid = await m.newThread();
+    const events = await (await m.ask(tid, { query: "Fail?" })).done();
+    expect(events.at(-1)?.data).toMatchObject({ type: "done", status: "failed" });
+    const failed = (await messagesIn(tid)).find((x) => x.role === "assistant")!;
+    const mine = (id: string) =>
+      ledgerRows(app, m.uid).then((rows) =>
+        rows.filter((r) => r.message_id === id).map((r) => [r.reason, Number(r.delta)]),
+      );
+    expect(await mine(failed.id)).toEqual([
+      ["hold", -ANSWER_HOLD_CREDITS],
+      ["release", ANSWER_HOLD_CREDITS],
+      ["answer", 0],
+    ]);
+    fake.script({ text: "Again.", usage: { prompt_tokens: 2000, completion_tokens: 0 } });
+    const again = await openSse(app, "POST", `/workspaces/${m.ws.id}/threads/${tid}/messages/${failed.id}/regenerate`, {
+      token: m.token,
+      body: {},
+    });
+    expect(again.status).toBe(200);
+    const second = (await again.done())[0]!.data as { message_id: string };
+    expect(await mine(second.message_id)).toEqual([
+      ["hold", -ANSWER_HOLD_CREDITS],
+      ["release", ANSWER_HOLD_CREDITS],
+      ["answer", -4],
+    ]);
+    expect(await expectLedgerConsistent(app, m.uid)).toBe(96);
+  });
+
   it("caps a charge larger than the balance at the balance: it never goes below zero", async () => {
     const m = await member({ credits: 25 });
     // 20,000 input tokens = $0.04 = 40 credits, more than the 25 the user has.

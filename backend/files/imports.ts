@@ -6,6 +6,7 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import { downloadFromDrive } from "./gdrive.ts";
 import { filenameFrom, safeGet } from "./safe-fetch.ts";
 import { DEFAULT_CONTENT_TYPE } from "./supported.ts";
+import { assertRoomBeforeStoring } from "./quota.ts";
 import { storeStream } from "./upload.ts";
 
 /**
@@ -19,6 +20,8 @@ export async function importFromUrl(
 ) {
   requireFullAccess(o.actor);
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  // Billing on without room (no plan, or a full plan): refused before fetching anything.
+  await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: 0 });
   const res = await safeGet(o.url, {
     allowPrivate: deps.config.URL_IMPORT_ALLOW_PRIVATE,
     timeoutMs: deps.config.URL_IMPORT_TIMEOUT_MS,
@@ -36,6 +39,11 @@ export async function importFromUrl(
     contentType: (res.headers["content-type"] ?? DEFAULT_CONTENT_TYPE).split(";")[0]!.trim() || DEFAULT_CONTENT_TYPE,
     body: res.body,
     maxBytes: deps.config.MAX_UPLOAD_BYTES,
+    expectedBytes: Number.isFinite(declared) ? declared : 0,
+  }).catch((err: unknown) => {
+    // Refused before reading it all (no room on the plan): hang up on the server.
+    res.body.destroy();
+    throw err;
   });
 }
 
@@ -46,6 +54,7 @@ export async function importFromDrive(
 ) {
   requireFullAccess(o.actor);
   await loadWorkspace(deps, o.actor, o.workspaceId, "write");
+  await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: 0 });
   const drive = await downloadFromDrive({
     apiUrl: deps.config.GOOGLE_DRIVE_API_URL,
     fileId: o.fileId,

@@ -2,6 +2,7 @@ import os from "node:os";
 import { ABANDONED_MS } from "./agent/follow.ts";
 import { sweepAbandonedAnswers } from "./agent/repo.ts";
 import type { Deps } from "./deps.ts";
+import { deleteExpiredCache } from "./edgar/repo.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
 import { workerId } from "./ingestion/ingest.ts";
 import { closeParsers } from "./ingestion/run-parser.ts";
@@ -15,13 +16,19 @@ export interface StartedWorker {
   close(): Promise<void>;
 }
 
-/** Sweeps what clients abandoned: unfinished uploads and answers whose writer went away. */
-async function sweep(deps: Deps): Promise<void> {
+/**
+ * Sweeps what clients abandoned (unfinished uploads, answers whose writer went away) and what
+ * expired (SEC EDGAR's cached answers). Exported for tests.
+ */
+export async function sweep(deps: Deps): Promise<void> {
   await sweepStaleUploads(deps).catch((err: unknown) =>
     deps.log.error("[files] sweeping abandoned uploads failed:", err),
   );
   await sweepAbandonedAnswers(deps, ABANDONED_MS).catch((err: unknown) =>
     deps.log.error("[agent] closing abandoned answers failed:", err),
+  );
+  await deleteExpiredCache(deps.db.kysely, new Date().toISOString()).catch((err: unknown) =>
+    deps.log.error("[edgar] deleting expired cache entries failed:", err),
   );
 }
 

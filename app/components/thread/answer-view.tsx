@@ -76,6 +76,8 @@ export function AnswerView({
   // Once the thread's file list knows the versions (after the answer), they carry their numbers.
   const storedFiles = answerId ? writtenFiles.get(answerId) : undefined;
   const files = storedFiles?.length ? storedFiles : (live?.answer.files ?? []);
+  // While a card waits for the user, the answer is not "reading": the card says what it waits for.
+  const waitingForUser = Boolean(live?.answer.confirmations.some((c) => c.status === "pending"));
 
   return (
     <article
@@ -118,7 +120,7 @@ export function AnswerView({
           onOpenCitation={cb.onOpenCitation}
           exportName={exportName}
         />
-      ) : streaming ? (
+      ) : streaming && !waitingForUser ? (
         <Thinking />
       ) : status === "complete" ? (
         <p className="text-sm text-slate-500">The answer is empty.</p>

@@ -93,3 +93,28 @@ for (const [width, height] of [
     expect(llm.unexpected).toEqual([]);
   });
 }
+
+test("the web tier's confirmation relay refuses other origins, non-JSON and bad bodies, and relays the API's 404", async ({
+  page,
+  app,
+}) => {
+  await page.goto("/signup");
+  await signUp(page, uniqueEmail("edgar-relay"), PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  const url = `${app.url}/resources/workspaces/nope/threads/nope/messages/nope/confirmations/nope`;
+  const crossSite = await page.request.post(url, {
+    data: { approve: true },
+    headers: { origin: "http://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  const text = await page.request.post(url, {
+    data: '{"approve":true}',
+    headers: { origin: app.url, "content-type": "text/plain" },
+  });
+  expect(text.status()).toBe(415);
+  const bad = await page.request.post(url, { data: { approve: "yes" }, headers: { origin: app.url } });
+  expect(bad.status()).toBe(400);
+  const unknown = await page.request.post(url, { data: { approve: true }, headers: { origin: app.url } });
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error.code).toBe("not_found");
+});

@@ -3,6 +3,7 @@ import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import type { StreamEvent } from "../../contracts/agent.ts";
 import { setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
+import { createPeerApp, type PeerApp } from "../helpers/test-app.ts";
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
 import { openSse, ofType, textOf, type ReceivedEvent, type SseConnection } from "../helpers/sse.ts";
 
@@ -24,18 +25,29 @@ describe.skipIf(!hasEdgarData)("edgar_import with the user's confirmation", () =
   let edgar: FakeEdgar;
   let s: AgentSetup;
   let bob: CreatedUser;
+  let peer: PeerApp;
   beforeAll(async () => {
     edgar = await startFakeEdgar();
     s = await setupAgent({ ...edgar.env, EDGAR_USER_AGENT: UA, EDGAR_CONFIRM_TIMEOUT_MS: "60000" });
     bob = await createUser(s.app);
+    // Another process of the deployment: the user's answer may reach any of them.
+    peer = await createPeerApp(s.app, { ...edgar.env, EDGAR_USER_AGENT: UA });
   }, 120_000);
   afterAll(async () => {
+    await peer?.close();
     await s?.close();
     await edgar?.close();
   });
 
-  const confirm = (tid: string, mid: string, cid: string, approve: boolean, token = s.alice.token) =>
-    s.app.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/messages/${mid}/confirmations/${cid}`, {
+  const confirm = (
+    tid: string,
+    mid: string,
+    cid: string,
+    approve: boolean,
+    token = s.alice.token,
+    via: Pick<PeerApp, "request"> = s.app,
+  ) =>
+    via.request("POST", `/workspaces/${s.ws.id}/threads/${tid}/messages/${mid}/confirmations/${cid}`, {
       token,
       body: { approve },
     });
@@ -151,7 +163,7 @@ describe.skipIf(!hasEdgarData)("edgar_import with the user's confirmation", () =
     expect(ofType(replay, "import_progress").at(-1)!.files[0]!.status).toBe("indexed");
   }, 90_000);
 
-  it("declined: nothing is imported and the model is told so", async () => {
+  it("declined (in another process than the one writing the answer): nothing is imported and the model is told so", async () => {
     const before = edgar.requests.length;
     s.fake.script(
       { toolCalls: [{ name: "edgar_import", args: { cik: CARBO, accession_numbers: [TEN_K] } }] },
@@ -164,7 +176,7 @@ describe.skipIf(!hasEdgarData)("edgar_import with the user's confirmation", () =
     const tid = await s.newThread();
     const { sse, request, mid } = await askUntilRequest(tid, "Import CARBO's 10-K");
     const filesBefore = await s.app.request("GET", `/workspaces/${s.ws.id}/files`, { token: s.alice.token });
-    const res = await confirm(tid, mid, request.id, false);
+    const res = await confirm(tid, mid, request.id, false, s.alice.token, peer);
     expect(res.body).toEqual({ id: request.id, status: "declined" });
     const events = await sse.done();
     expect(ofType(events, "confirmation_result")).toEqual([

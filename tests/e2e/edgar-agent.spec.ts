@@ -118,3 +118,36 @@ test("the web tier's confirmation relay refuses other origins, non-JSON and bad 
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).error.code).toBe("not_found");
 });
+
+test("Cancel on the card at 375 px: nothing is imported, the answer goes on without the filing", async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  const llm = app.llm!;
+  llm.route = null;
+  llm.script({ toolCalls: [{ name: "edgar_import", args: { cik: CARBO, accession_numbers: [TEN_K] } }] }, (body) => ({
+    text: `Not imported (${toolResults(body).at(-1).status}): I answer without CARBO's 10-K.`,
+  }));
+  const edgarBefore = app.edgar!.requests.length;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/signup");
+  await signUp(page, uniqueEmail("edgar-agent-decline"), PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByLabel("Workspace name").fill("Declined");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/workspace\/[^/]+$/);
+  await newThread(page);
+  await page.getByLabel("Ask a question").fill("Import CARBO's 10-K");
+  await page.getByLabel("Ask a question").press("Enter");
+  const answer = lastAnswer(page);
+  const card = answer.getByRole("region", { name: "Import from SEC EDGAR" });
+  await card.getByRole("button", { name: "Cancel" }).click({ timeout: 20_000 });
+  await expect(card).toHaveAttribute("data-status", "declined", { timeout: 10_000 });
+  await expect(card.getByText("Declined: not imported")).toBeVisible();
+  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 20_000 });
+  await expect(answer.locator(".answer-markdown")).toContainText("Not imported (declined)");
+  await screenshot(page, "edgar-agent-declined-375");
+  expect(app.edgar!.requests.slice(edgarBefore).some((r) => r.line.includes("/Archives/"))).toBe(false);
+});

@@ -5,7 +5,7 @@ import type { StreamEvent } from "../../../contracts/agent.ts";
 import { accessionNumber, cik, type EdgarConfirmationFiling } from "../../../contracts/edgar.ts";
 import { isAppError } from "../../../contracts/errors.ts";
 import { importFiling, listFilings } from "../../edgar/service.ts";
-import { listFileStates } from "../../files/repo.ts";
+import { listFileStatuses } from "../../files/repo.ts";
 import { askConfirmation } from "../confirmations.ts";
 import { ToolInputError, type ToolContext } from "./context.ts";
 
@@ -67,12 +67,8 @@ async function waitForIndexing(
   let files = o.files;
   let sent = "";
   for (;;) {
-    const states = await listFileStates(ctx.deps.db.kysely, {
-      workspaceId: ctx.workspaceId,
-      staleBefore: new Date(0).toISOString(),
-      finishedOnly: false,
-    });
-    const byId = new Map(states.filter((s) => ids.has(s.id)).map((s) => [s.id, s]));
+    const states = await listFileStatuses(ctx.deps.db.kysely, { workspaceId: ctx.workspaceId, fileIds: [...ids] });
+    const byId = new Map(states.map((s) => [s.id, s]));
     files = files.map((f) => ({ ...f, status: byId.get(f.id)?.status ?? "failed" }));
     const shown = JSON.stringify(files);
     if (shown !== sent) {

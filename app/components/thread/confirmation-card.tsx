@@ -60,7 +60,9 @@ export function ConfirmationCard({
         <p className="text-sm font-medium text-slate-900">
           Import {plural(n, "SEC filing")} into this Pod{status === "pending" ? "?" : ""}
         </p>
-        <OutcomeBadge status={status} />
+        <span aria-live="polite">
+          <OutcomeBadge status={status} />
+        </span>
       </div>
       <ul className="mt-2 space-y-1" aria-label="Filings">
         {c.filings.map((f) => (

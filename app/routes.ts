@@ -81,6 +81,10 @@ export default [
   route("resources/workspaces/:id/threads/:tid/cancel", "routes/resources.thread-cancel.ts"),
   route("resources/workspaces/:id/threads/:tid/messages/:mid/follow", "routes/resources.answer-follow.ts"),
   route("resources/workspaces/:id/threads/:tid/messages/:mid/regenerate", "routes/resources.answer-regenerate.ts"),
+  route(
+    "resources/workspaces/:id/threads/:tid/messages/:mid/confirmations/:cid",
+    "routes/resources.answer-confirmation.ts",
+  ),
   route("resources/workspaces/:id/files/:fid/versions", "routes/resources.file-versions.ts"),
   route("resources/workspaces/:id/files/:fid/versions/:vid/pages/:page", "routes/resources.file-page.ts"),
   route("resources/workspaces/:id/files/:fid/versions/:vid/content", "routes/resources.file-content.ts"),

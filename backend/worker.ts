@@ -3,6 +3,7 @@ import { ABANDONED_MS } from "./agent/follow.ts";
 import { sweepAbandonedAnswers } from "./agent/repo.ts";
 import { settleAbandonedAnswers } from "./billing/charges.ts";
 import type { Deps } from "./deps.ts";
+import { deleteExpiredCache } from "./edgar/repo.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
 import { workerId } from "./ingestion/ingest.ts";
 import { closeParsers } from "./ingestion/run-parser.ts";
@@ -16,8 +17,11 @@ export interface StartedWorker {
   close(): Promise<void>;
 }
 
-/** Sweeps what clients abandoned: unfinished uploads and answers whose writer went away. */
-async function sweep(deps: Deps): Promise<void> {
+/**
+ * Sweeps what clients abandoned (unfinished uploads, answers whose writer went away) and what
+ * expired (SEC EDGAR's cached answers). Exported for tests.
+ */
+export async function sweep(deps: Deps): Promise<void> {
   await sweepStaleUploads(deps).catch((err: unknown) =>
     deps.log.error("[files] sweeping abandoned uploads failed:", err),
   );
@@ -27,6 +31,9 @@ async function sweep(deps: Deps): Promise<void> {
   // Their holds (and any an answer failed to settle): released and charged what was metered.
   await settleAbandonedAnswers(deps).catch((err: unknown) =>
     deps.log.error("[billing] settling abandoned answers failed:", err),
+  );
+  await deleteExpiredCache(deps.db.kysely, new Date().toISOString()).catch((err: unknown) =>
+    deps.log.error("[edgar] deleting expired cache entries failed:", err),
   );
 }
 

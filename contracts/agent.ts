@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { citation } from "./citation.ts";
+import { edgarConfirmationFiling } from "./edgar.ts";
 import { endpoint, rawEndpoint } from "./endpoint.ts";
 import { messageParams, threadParams } from "./threads.ts";
 
@@ -9,9 +10,19 @@ import { messageParams, threadParams } from "./threads.ts";
  * time, so a refresh, a second tab or a replay sees the same sequence.
  *
  * Order: message_started first; then any of thinking, tool_call/tool_result, text_delta, citation,
- * file_version_created and usage (one per model call); error when the answer fails; done last.
- * A citation event comes just before the text_delta that carries its `[n]` marker, one per marker.
+ * file_version_created, confirmation_request/confirmation_result/import_progress and usage (one per
+ * model call); error when the answer fails; done last. A citation event comes just before the
+ * text_delta that carries its `[n]` marker, one per marker. A confirmation_request (a tool asking the
+ * user before it acts) is followed by one confirmation_result with its outcome, unless the answer
+ * ended first (a reader then shows the request as expired).
  */
+/**
+ * How a confirmation ended: the user approved or declined it, nobody answered in time (expired), or
+ * the answer was stopped while it waited (cancelled).
+ */
+export const confirmationOutcome = z.enum(["approved", "declined", "expired", "cancelled"]);
+export type ConfirmationOutcome = z.infer<typeof confirmationOutcome>;
+
 export const streamEvent = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("message_started"),
@@ -43,6 +54,28 @@ export const streamEvent = z.discriminatedUnion("type", [
     /** null when no price is configured (LLM_PRICE_INPUT_PER_MTOK / LLM_PRICE_OUTPUT_PER_MTOK). */
     cost_usd: z.number().nullable(),
     model: z.string(),
+  }),
+  z.object({
+    type: z.literal("confirmation_request"),
+    id: z.string(),
+    kind: z.literal("edgar_import"),
+    filings: z.array(edgarConfirmationFiling),
+    include_exhibits: z.boolean(),
+  }),
+  z.object({ type: z.literal("confirmation_result"), id: z.string(), status: confirmationOutcome }),
+  /** An approved import's files as they are imported and indexed (sent when a status changes). */
+  z.object({
+    type: z.literal("import_progress"),
+    id: z.string(),
+    files: z.array(
+      z.object({
+        id: z.string(),
+        filename: z.string(),
+        status: z.enum(["uploading", "uploaded", "indexing", "indexed", "failed"]),
+      }),
+    ),
+    /** Filings that could not be imported, with why. */
+    failures: z.array(z.object({ accession_number: z.string(), message: z.string() })),
   }),
   z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
   z.object({ type: z.literal("done"), message_id: z.string(), status: z.enum(["complete", "cancelled", "failed"]) }),
@@ -146,6 +179,19 @@ export const cancelStreamQa = endpoint({
   params: threadParams,
   query: z.object({ message_id: id }),
   response: z.object({ message_id: z.string(), status: z.enum(["streaming", "complete", "cancelled", "failed"]) }),
+});
+
+export const answerConfirmation = endpoint({
+  method: "post",
+  path: "/workspaces/{id}/threads/{tid}/messages/{mid}/confirmations/{cid}",
+  tag: "agent",
+  auth: "user",
+  status: 200,
+  summary:
+    "Approve or decline what an answer asks to do (owner), e.g. importing SEC filings; 409 once answered or closed",
+  params: messageParams.extend({ cid: id }),
+  body: z.object({ approve: z.boolean() }),
+  response: z.object({ id: z.string(), status: z.enum(["approved", "declined"]) }),
 });
 
 export const listModels = endpoint({

@@ -33,6 +33,10 @@ export const edgarFiling = z.object({
 });
 export type EdgarFiling = z.infer<typeof edgarFiling>;
 
+/** A filing as the agent's import confirmation lists it for the user. */
+export const edgarConfirmationFiling = edgarFiling.omit({ primary_document: true });
+export type EdgarConfirmationFiling = z.infer<typeof edgarConfirmationFiling>;
+
 export const edgarSearch = endpoint({
   method: "post",
   path: "/public_data/edgar/search",

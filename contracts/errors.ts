@@ -35,6 +35,7 @@ export const errorStatus = {
   "agent/unknown-model": 400,
   "agent/still-streaming": 409,
   "agent/no-question": 409,
+  "agent/confirmation-closed": 409,
   "thread-files/missing-version-id": 400,
   "thread-files/transfer-target": 400,
   "thread-files/version-and-original": 400,

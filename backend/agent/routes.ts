@@ -6,6 +6,7 @@ import { route, type Guard } from "../platform/http/route.ts";
 import { sseResponse } from "../platform/http/sse.ts";
 import { askQuestion, regenerate } from "./ask.ts";
 import { cancelAnswer } from "./cancel.ts";
+import { answerConfirmation } from "./confirmations.ts";
 import { followAnswer, replayAnswer } from "./follow.ts";
 
 /**
@@ -47,6 +48,10 @@ export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void
 
   route(app, guard, c.cancelStreamQa, async ({ actor, params, query }) =>
     cancelAnswer(deps, { actor, workspaceId: params.id, threadId: params.tid, messageId: query.message_id }),
+  );
+
+  route(app, guard, c.answerConfirmation, async ({ actor, params, body }) =>
+    answerConfirmation(deps, { actor, ...m(params), confirmationId: params.cid, approve: body.approve }),
   );
 
   route(app, guard, c.listModels, async () => {

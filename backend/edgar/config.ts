@@ -14,4 +14,19 @@ export const edgarConfigShape = {
   EDGAR_RETRY_BASE_MS: z.coerce.number().int().min(0).default(2_000),
   EDGAR_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   EDGAR_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * How long the agent's edgar_import waits for the user to approve, before it tells the model the
+   * user did not confirm. Under the answer's own 10-minute limit, so the answer can still finish.
+   */
+  EDGAR_CONFIRM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
+  /** How long edgar_import then waits for the imported files to be indexed before answering without them. */
+  EDGAR_IMPORT_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(3 * 60_000),
 };

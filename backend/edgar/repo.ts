@@ -54,3 +54,9 @@ export async function writeCached(
     )
     .execute();
 }
+
+/** Deletes the cached answers that expired before `nowIso`; returns how many. */
+export async function deleteExpiredCache(db: Executor, nowIso: string): Promise<number> {
+  const res = await db.deleteFrom("edgar_cache").where("expires_at", "<=", nowIso).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -324,6 +324,18 @@ export function listFileStates(db: Executor, o: { workspaceId: string; staleBefo
     .execute();
 }
 
+/** The status of some of a workspace's files (an import waiting for their indexing). */
+export function listFileStatuses(db: Executor, o: { workspaceId: string; fileIds: string[] }) {
+  if (o.fileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("files")
+    .select(["id", "status"])
+    .where("workspace_id", "=", o.workspaceId)
+    .where("scope", "=", "workspace")
+    .where("id", "in", o.fileIds)
+    .execute();
+}
+
 /** A workspace's files a question may cover (not uploads in progress), by name; optionally only some. */
 export function listQuestionFiles(db: Executor, o: { workspaceId: string; fileIds?: string[]; limit: number }) {
   let q = db

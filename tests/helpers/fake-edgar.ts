@@ -40,6 +40,11 @@ export interface FakeEdgar {
   unexpected: string[];
   /** The next `n` requests get the throttle page whatever the rate (tests of retries and errors). */
   throttleNext(n: number): void;
+  /**
+   * Serves a document nothing recorded ("www.sec.gov/Archives/..."), made up by the test: a
+   * filing's exhibits, which the recordings list in its index but do not hold.
+   */
+  standIn(hostPath: string, doc: { contentType: string; body: string }): void;
   /** The most requests that arrived within any one second so far. */
   peakPerSecond(): number;
   close(): Promise<void>;
@@ -80,6 +85,7 @@ export async function startFakeEdgar(o: FakeEdgarOptions = {}): Promise<FakeEdga
   const throttled: string[] = [];
   const unexpected: string[] = [];
   let forced = 0;
+  const standIns = new Map<string, { contentType: string; body: string }>();
 
   const send = (res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string) => {
     res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) }).end(body);
@@ -139,6 +145,11 @@ export async function startFakeEdgar(o: FakeEdgarOptions = {}): Promise<FakeEdga
       return;
     }
 
+    const standIn = standIns.get(`${host}${pathname}`);
+    if (standIn) {
+      send(res, 200, { "content-type": standIn.contentType }, standIn.body);
+      return;
+    }
     const entry = byUrl.get(`${host}${pathname}`);
     if (entry) {
       send(res, entry.status!, entry.recorded_headers, fs.readFileSync(path.join(EDGAR_DATA_DIR, entry.file)));
@@ -168,6 +179,9 @@ export async function startFakeEdgar(o: FakeEdgarOptions = {}): Promise<FakeEdga
     unexpected,
     throttleNext(n) {
       forced = n;
+    },
+    standIn(hostPath, doc) {
+      standIns.set(hostPath, doc);
     },
     peakPerSecond() {
       let peak = 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { sweep } from "../../backend/worker.ts";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
@@ -203,6 +204,66 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
     expect(again.body.files).toEqual(res.body.files);
     const listed = await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token });
     expect(listed.body.files.map((f: { filename: string }) => f.filename)).toEqual(["NVDA 8-K 2026-03-02.htm"]);
+  });
+
+  it("with include_exhibits, imports the filing's exhibits from its index too, each named after its type", async () => {
+    // The index lists nine .htm exhibits (and a GRAPHIC); their bodies were not recorded: stand-ins.
+    const folder = "www.sec.gov/Archives/edgar/data/1009672/000156459018004771";
+    const exhibits: [string, string][] = [
+      ["EX-10.16", "crr-ex1016_258.htm"],
+      ["EX-10.17", "crr-ex1017_257.htm"],
+      ["EX-10.18", "crr-ex1018_256.htm"],
+      ["EX-21", "crr-ex21_12.htm"],
+      ["EX-23", "crr-ex23_6.htm"],
+      ["EX-31.1", "crr-ex311_7.htm"],
+      ["EX-31.2", "crr-ex312_10.htm"],
+      ["EX-32", "crr-ex32_9.htm"],
+      ["EX-95", "crr-ex95_11.htm"],
+    ];
+    for (const [type, name] of exhibits)
+      edgar.standIn(`${folder}/${name}`, {
+        contentType: "text/html",
+        body: `<html><body><p>Stand-in for ${type} of CARBO's 2017 10-K.</p></body></html>`,
+      });
+    const ws = await createWorkspace(app, alice.token);
+    const body = { workspace_id: ws.id, cik: 1009672, accession_number: "0001564590-18-004771" };
+    const res = await post("filing", { ...body, include_exhibits: true });
+    expect(res.status).toBe(202);
+    expect(res.body.files.map((f: { filename: string }) => f.filename)).toEqual([
+      "CARBO CERAMICS INC 10-K 2017-12-31.htm",
+      ...exhibits.map(([type]) => `CARBO CERAMICS INC 10-K 2017-12-31 ${type}.htm`),
+    ]);
+    // Not the picture: only documents a reader cites.
+    expect(edgar.requests.some((r) => r.line.endsWith(".jpg"))).toBe(false);
+    const files = await app.request("GET", `/workspaces/${ws.id}/files`, { token: alice.token });
+    const ex21 = files.body.files.find((f: { filename: string }) => f.filename.endsWith(" EX-21.htm"));
+    expect(ex21.source).toMatchObject({
+      form: "10-K",
+      accession_number: "0001564590-18-004771",
+      source_url: "https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-ex21_12.htm",
+    });
+    // Without exhibits, the same filing answers the primary document it already has.
+    const again = await post("filing", body);
+    expect(again.body.files).toEqual([res.body.files[0]]);
+  });
+
+  it("the worker's sweeps delete EDGAR answers whose cache entry expired, and keep the others", async () => {
+    const db = app.deps.db.kysely;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await db
+      .insertInto("edgar_cache")
+      .values([
+        { url: "https://sweep.test/expired", body: "{}", fetched_at: at(-120_000), expires_at: at(-60_000) },
+        { url: "https://sweep.test/fresh", body: "{}", fetched_at: at(-1_000), expires_at: at(3_600_000) },
+      ])
+      .execute();
+    await sweep(app.deps);
+    const left = await db
+      .selectFrom("edgar_cache")
+      .select("url")
+      .where("url", "like", "https://sweep.test/%")
+      .execute();
+    expect(left.map((r) => r.url)).toEqual(["https://sweep.test/fresh"]);
   });
 
   it("answers bad input with 4xx and a stable code, never 500", async () => {

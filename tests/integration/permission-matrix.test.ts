@@ -57,6 +57,8 @@ const TABLE: Record<string, Expect> = {
   "POST /workspaces/{id}/threads/{tid}/stream_qa": write,
   "POST /workspaces/{id}/threads/{tid}/cancel_stream_qa": write,
   "POST /workspaces/{id}/threads/{tid}/messages/{mid}/regenerate": write,
+  // Approving what an answer asks (importing SEC filings) writes to the Pod: the owner's only.
+  "POST /workspaces/{id}/threads/{tid}/messages/{mid}/confirmations/{cid}": write,
   "GET /workspaces/{id}/threads/{tid}/messages/{mid}/stream": read,
   "GET /workspaces/{id}/threads/{tid}/messages/{mid}/replay": read,
   "GET /agent/models": both([401, 200, 200, 200]),
@@ -230,6 +232,39 @@ function fixture(vis: Vis) {
           .execute();
         return id;
       }),
+    /**
+     * A pending confirmation of an answer being written ({tid, mid, cid}), in a thread of its own so
+     * the streaming answer holds up no other route. Written directly: the matrix is about who may answer it.
+     */
+    confirmation: () =>
+      once("confirmation", async () => {
+        const tid = (await app.request("POST", `/workspaces/${await fx.ws()}/threads`, { token: token(), body: {} }))
+          .body.id as string;
+        const [qid, mid, cid] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+        const t = new Date().toISOString();
+        const base = { thread_id: tid, is_active: 1, created_by: null, created_at: t, updated_at: t };
+        await app.deps.db.kysely
+          .insertInto("messages")
+          .values([
+            { ...base, id: qid, parent_id: null, role: "user", content: "Import it", status: "complete" },
+            { ...base, id: mid, parent_id: qid, role: "assistant", content: "", status: "streaming" },
+          ])
+          .execute();
+        await app.deps.db.kysely
+          .insertInto("agent_confirmations")
+          .values({
+            id: cid,
+            message_id: mid,
+            kind: "edgar_import",
+            payload: "{}",
+            status: "pending",
+            created_at: t,
+            answered_at: null,
+            answered_by: null,
+          })
+          .execute();
+        return JSON.stringify({ tid, mid, cid });
+      }),
     file: () => once("file", async () => (await uploadFile(app, token(), await fx.ws())).id),
     /** A file the thread holds (saved through edit_file, as an answer's workbook would be). */
     threadFile: () =>
@@ -355,6 +390,12 @@ async function build(route: string, fx: Fixture): Promise<Call> {
             : fx.file,
     token: method === "PUT" ? fx.uploadToken : fx.downloadToken,
   };
+  if (route.endsWith("/confirmations/{cid}")) {
+    const ids = async (k: "tid" | "mid" | "cid") => JSON.parse(await fx.confirmation())[k] as string;
+    values.tid = () => ids("tid");
+    values.mid = () => ids("mid");
+    values.cid = () => ids("cid");
+  }
   let body: unknown;
   if (route.endsWith("/finalize_upload")) {
     const p = await fx.pendingUpload();
@@ -384,6 +425,7 @@ async function build(route: string, fx: Fixture): Promise<Call> {
     "POST /public_data/edgar/search": { query: "NVDA" },
     "POST /public_data/edgar/list": { cik: 1045810, forms: ["8-K"], limit: 5 },
     "POST /workspaces/{id}/threads/{tid}/stream_qa": { query: "What is revenue?" },
+    "POST /workspaces/{id}/threads/{tid}/messages/{mid}/confirmations/{cid}": { approve: true },
     "PATCH /workspaces/{id}/threads/{tid}/files/{fid}/filename": { filename: "renamed.txt" },
     "POST /workspaces/{id}/threads/{tid}/files/{version_id}/transfer_to_workspace": { filename: "moved.txt" },
   };

@@ -71,3 +71,80 @@ describe("applyEvent", () => {
     expect(s.status).toBe("failed");
   });
 });
+
+describe("confirmations", () => {
+  const filing = {
+    cik: 1009672,
+    company: "CARBO CERAMICS INC",
+    form: "10-K",
+    filed_at: "2018-03-08",
+    period: "2017-12-31",
+    accession_number: "0001564590-18-004771",
+  };
+  const request: StreamEvent = {
+    type: "confirmation_request",
+    id: "c1",
+    kind: "edgar_import",
+    filings: [filing],
+    include_exhibits: false,
+  };
+
+  it("a request shows pending; its result and the import's progress update that card only", () => {
+    const s = run(emptyAnswer(), [
+      [request, 0],
+      [{ ...request, id: "c2" } as StreamEvent, 1],
+      [{ type: "confirmation_result", id: "c1", status: "approved" }, 2],
+      [
+        {
+          type: "import_progress",
+          id: "c1",
+          files: [{ id: "f1", filename: "CARBO CERAMICS INC 10-K 2017-12-31.htm", status: "indexing" }],
+          failures: [],
+        },
+        3,
+      ],
+      [
+        {
+          type: "import_progress",
+          id: "c1",
+          files: [{ id: "f1", filename: "CARBO CERAMICS INC 10-K 2017-12-31.htm", status: "indexed" }],
+          failures: [],
+        },
+        4,
+      ],
+    ]);
+    expect(s.confirmations).toEqual([
+      {
+        id: "c1",
+        kind: "edgar_import",
+        filings: [filing],
+        includeExhibits: false,
+        status: "approved",
+        files: [{ id: "f1", filename: "CARBO CERAMICS INC 10-K 2017-12-31.htm", status: "indexed" }],
+        failures: [],
+      },
+      {
+        id: "c2",
+        kind: "edgar_import",
+        filings: [filing],
+        includeExhibits: false,
+        status: "pending",
+        files: [],
+        failures: [],
+      },
+    ]);
+  });
+
+  it("a replay from an earlier index does not add the card twice", () => {
+    const once = run(emptyAnswer(), [
+      [request, 0],
+      [{ type: "confirmation_result", id: "c1", status: "declined" }, 1],
+    ]);
+    const again = run(once, [
+      [request, 0],
+      [{ type: "confirmation_result", id: "c1", status: "declined" }, 1],
+    ]);
+    expect(again.confirmations).toHaveLength(1);
+    expect(again.confirmations[0]!.status).toBe("declined");
+  });
+});

@@ -1,5 +1,6 @@
-import type { StreamEvent } from "../../../contracts/agent.ts";
+import type { ConfirmationOutcome, StreamEvent } from "../../../contracts/agent.ts";
 import type { Citation } from "../../../contracts/citation.ts";
+import type { EdgarConfirmationFiling } from "../../../contracts/edgar.ts";
 
 export type AnswerStatus = "streaming" | "complete" | "cancelled" | "failed";
 
@@ -15,6 +16,20 @@ export interface Usage {
   cost_usd: number | null;
 }
 
+type ImportProgress = Extract<StreamEvent, { type: "import_progress" }>;
+
+/** Something the answer asked the user to confirm (importing SEC filings), with where it stands. */
+export interface Confirmation {
+  id: string;
+  kind: "edgar_import";
+  filings: EdgarConfirmationFiling[];
+  includeExhibits: boolean;
+  status: "pending" | ConfirmationOutcome;
+  /** After approval: the imported files and their indexing, and the filings that failed. */
+  files: ImportProgress["files"];
+  failures: ImportProgress["failures"];
+}
+
 /** An answer as its events have built it so far. */
 export interface AnswerState {
   messageId: string | null;
@@ -24,6 +39,7 @@ export interface AnswerState {
   citations: Record<number, Citation>;
   steps: Step[];
   files: { file_id: string; version_id: string; filename: string }[];
+  confirmations: Confirmation[];
   usage: Usage[];
   errors: { code: string; message: string }[];
   status: AnswerStatus;
@@ -39,6 +55,7 @@ export function emptyAnswer(o: { messageId?: string | null; questionId?: string 
     citations: {},
     steps: [],
     files: [],
+    confirmations: [],
     usage: [],
     errors: [],
     status: "streaming",
@@ -80,6 +97,29 @@ export function applyEvent(s: AnswerState, e: StreamEvent, index: number | null)
       };
     case "file_version_created":
       return { ...next, files: [...s.files, { file_id: e.file_id, version_id: e.version_id, filename: e.filename }] };
+    case "confirmation_request":
+      return {
+        ...next,
+        confirmations: [
+          ...s.confirmations,
+          {
+            id: e.id,
+            kind: e.kind,
+            filings: e.filings,
+            includeExhibits: e.include_exhibits,
+            status: "pending",
+            files: [],
+            failures: [],
+          },
+        ],
+      };
+    case "confirmation_result":
+      return { ...next, confirmations: s.confirmations.map((c) => (c.id === e.id ? { ...c, status: e.status } : c)) };
+    case "import_progress":
+      return {
+        ...next,
+        confirmations: s.confirmations.map((c) => (c.id === e.id ? { ...c, files: e.files, failures: e.failures } : c)),
+      };
     case "usage":
       return {
         ...next,

@@ -7,6 +7,7 @@ import { Spinner } from "../ui/spinner.tsx";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
 import { CitationChip } from "./citation-chip.tsx";
+import { ConfirmationCard } from "./confirmation-card.tsx";
 import { ThoughtsPanel } from "./thoughts-panel.tsx";
 import type { Turn } from "./turns.ts";
 
@@ -24,6 +25,8 @@ export interface AnswerCallbacks {
   /** Answers again with the same model as this answer (null: the default). */
   onRegenerate: (answerId: string, questionId: string, model: string | null) => void;
   onLoadThoughts: (answerId: string, questionId: string | null, model: string | null) => void;
+  /** Import / Cancel on a confirmation the answer asks for: null once taken, else why not. */
+  onConfirm: (answerId: string, confirmationId: string, approve: boolean) => Promise<string | null>;
 }
 
 /** The text to copy: the answer, then its sources by number. */
@@ -73,6 +76,8 @@ export function AnswerView({
   // Once the thread's file list knows the versions (after the answer), they carry their numbers.
   const storedFiles = answerId ? writtenFiles.get(answerId) : undefined;
   const files = storedFiles?.length ? storedFiles : (live?.answer.files ?? []);
+  // While a card waits for the user, the answer is not "reading": the card says what it waits for.
+  const waitingForUser = Boolean(live?.answer.confirmations.some((c) => c.status === "pending"));
 
   return (
     <article
@@ -98,6 +103,16 @@ export function AnswerView({
           }
         />
       ) : null}
+      {live && answerId
+        ? live.answer.confirmations.map((c) => (
+            <ConfirmationCard
+              key={c.id}
+              confirmation={c}
+              answerStatus={status}
+              onAnswer={canWrite ? (cid, approve) => cb.onConfirm(answerId, cid, approve) : null}
+            />
+          ))
+        : null}
       {content ? (
         <AnswerMarkdown
           content={content}
@@ -105,7 +120,7 @@ export function AnswerView({
           onOpenCitation={cb.onOpenCitation}
           exportName={exportName}
         />
-      ) : streaming ? (
+      ) : streaming && !waitingForUser ? (
         <Thinking />
       ) : status === "complete" ? (
         <p className="text-sm text-slate-500">The answer is empty.</p>

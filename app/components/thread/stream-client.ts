@@ -22,6 +22,8 @@ export function streamUrls(workspaceId: string, threadId: string) {
     follow: (messageId: string, after: number) =>
       `${base}/messages/${encodeURIComponent(messageId)}/follow?after=${after}`,
     regenerate: (messageId: string) => `${base}/messages/${encodeURIComponent(messageId)}/regenerate`,
+    confirm: (messageId: string, confirmationId: string) =>
+      `${base}/messages/${encodeURIComponent(messageId)}/confirmations/${encodeURIComponent(confirmationId)}`,
   };
 }
 

@@ -152,6 +152,7 @@ export function ThreadScreen({
                     writtenFiles={writtenFiles}
                     onRegenerate={regenerate}
                     onLoadThoughts={follow}
+                    onConfirm={streams.confirm}
                   />
                 ) : null}
               </section>

@@ -163,6 +163,26 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
     [put, sendCancel],
   );
 
+  /** Import / Cancel on a confirmation card: null once taken, else the reason in the API's words. */
+  const confirm = useCallback(
+    async (messageId: string, confirmationId: string, approve: boolean): Promise<string | null> => {
+      try {
+        const res = await fetch(urls.confirm(messageId, confirmationId), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ approve }),
+          credentials: "same-origin",
+        });
+        if (res.ok) return null;
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        return body?.error?.message ?? "Your answer could not be sent. Please try again.";
+      } catch {
+        return "Your answer could not be sent: the connection failed.";
+      }
+    },
+    [urls],
+  );
+
   useEffect(() => {
     const open = controllers.current;
     return () => {
@@ -170,5 +190,5 @@ export function useThreadStreams(o: { workspaceId: string; threadId: string; onS
     };
   }, []);
 
-  return { entries: list, ask, regenerate, follow, stop };
+  return { entries: list, ask, regenerate, follow, stop, confirm };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isAppError } from "../../../contracts/errors.ts";
 import { listFilings, searchEdgar } from "../../edgar/service.ts";
 import { ToolInputError, type ToolContext } from "./context.ts";
+import { edgarImportTool } from "./edgar-import.ts";
 
 const edgarSearchInput = zodSchema(
   z.object({
@@ -21,9 +22,8 @@ const edgarSearchInput = zodSchema(
 
 /**
  * SEC EDGAR for the model: find a public company and list its filings (form, period, filed date,
- * accession number), so it can tell the user what to import with 'Add from EDGAR'. Importing is not
- * a tool yet: it needs the user's confirmation, which the agent cannot ask for today. Offered only
- * when EDGAR_USER_AGENT is set (index.ts).
+ * accession number), then import the ones the user approves (edgar-import.ts). Offered only when
+ * EDGAR_USER_AGENT is set (index.ts).
  */
 export function edgarTools(ctx: ToolContext) {
   return {
@@ -47,5 +47,6 @@ export function edgarTools(ctx: ToolContext) {
         }
       },
     }),
+    edgar_import: edgarImportTool(ctx),
   };
 }

@@ -114,6 +114,20 @@ export interface Database {
   subscriptions: SubscriptionTable;
   payments: PaymentTable;
   stripe_events: StripeEventTable;
+  agent_confirmations: AgentConfirmationTable;
+}
+
+/** What an answer asks the user before it acts (backend/agent/confirmations.ts). */
+export interface AgentConfirmationTable {
+  id: string;
+  message_id: string;
+  kind: "edgar_import";
+  /** JSON text: the request as the confirmation_request event carries it. */
+  payload: string;
+  status: "pending" | "approved" | "declined" | "expired" | "cancelled";
+  created_at: string;
+  answered_at: string | null;
+  answered_by: string | null;
 }
 
 /** bigint columns come back as strings on PostgreSQL; convert with Number() where read. */

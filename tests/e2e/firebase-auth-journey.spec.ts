@@ -114,6 +114,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test("a new Google user signs in through the emulator's popup and lands on /home", async ({ page, context }) => {
+      test.setTimeout(60_000); // the popup alone: ~15 s on a loaded machine
       const google = await routeGoogleApis(context);
       const email = uniqueEmail(`fb-google-${viewport.width}`);
       await page.goto("/login");
@@ -134,6 +135,7 @@ for (const viewport of [
     });
 
     test("closing the popup is kept silent: no toast, still on sign-in", async ({ page, context }) => {
+      test.setTimeout(60_000); // the SDK takes up to 10 s to notice the closed popup
       const google = await routeGoogleApis(context);
       await page.goto("/login");
       const button = page.getByRole("button", { name: "Continue with Google" });

@@ -14,6 +14,7 @@ test("the code is checked before the popup opens; a valid one signs the new user
   context,
   app,
 }) => {
+  test.setTimeout(60_000); // three code checks, a popup and two page loads: ~17 s alone
   await routeGoogleApis(context);
   const popups: Page[] = [];
   page.on("popup", (p) => popups.push(p));
@@ -51,6 +52,7 @@ test("the code is checked before the popup opens; a valid one signs the new user
 });
 
 test("a new Google user without a code is refused at sign-in and pointed to sign-up", async ({ page, context }) => {
+  test.setTimeout(60_000); // a popup: ~15 s on a loaded machine
   await routeGoogleApis(context);
   await page.goto("/login");
   const [popup] = await Promise.all([

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../ui/button.tsx";
@@ -60,8 +60,11 @@ export function CredentialsForm({
   };
 
   // Sign-up's custom token: signed in with the web SDK, its ID token becomes our session.
+  const usedToken = useRef<SignUpCustomToken | null>(null);
   useEffect(() => {
-    if (!firebase || !signedUp) return;
+    // Once per answer: a custom token signs in a single time.
+    if (!firebase || !signedUp || usedToken.current === signedUp) return;
+    usedToken.current = signedUp;
     setWebSdkPending(true);
     void (async () => {
       try {

@@ -117,7 +117,9 @@ for (const viewport of [
       test.setTimeout(60_000); // the popup alone: ~15 s on a loaded machine
       const google = await routeGoogleApis(context);
       const email = uniqueEmail(`fb-google-${viewport.width}`);
-      await page.goto("/login");
+      const res = await page.goto("/login");
+      // The popup reports back through window.opener, which COOP "same-origin" would cut.
+      expect(res?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
       await screenshot(page, `firebase-login-google-${viewport.width}`);
       const [popup] = await Promise.all([
         page.waitForEvent("popup"),
@@ -150,3 +152,23 @@ for (const viewport of [
     });
   });
 }
+
+test("with popups blocked, Google sign-in falls back to the redirect and comes back signed in", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000); // two full-page trips through the emulator
+  const google = await routeGoogleApis(context);
+  // A browser that refuses popups: the SDK reports auth/popup-blocked.
+  await context.addInitScript(() => {
+    window.open = () => null;
+  });
+  const email = uniqueEmail("fb-google-redirect");
+  await page.goto("/login?returnTo=%2Flibrary");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await pickNewGoogleAccount(page, email);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByLabel(/Account menu/)).toContainText(email);
+  await screenshot(page, "firebase-google-redirect-library");
+  expect(google.unexpected).toEqual([]);
+});

@@ -41,7 +41,11 @@ export function FirebaseGoogleSignIn({
   const needCode = signup && env.requireSignupCode;
   const [accepted, setAccepted] = useState(false);
   const [code, setCode] = useState(result?.values.signupCode ?? "");
-  const [codeError, setCodeError] = useState<string | undefined>(result?.error.fields.signupCode);
+  const [codeError, setCodeError] = useState<string | undefined>();
+  // The server refused the code when the account was to be made (e.g. used up meanwhile).
+  useEffect(() => {
+    if (result?.federated) setCodeError(result.error.fields.signupCode);
+  }, [result]);
   const [busy, setBusy] = useState(false);
   // Spec section 4: the last sign-in error is stored; a closed popup is stored without a toast.
   const lastError = useRef<string | null>(null);

@@ -16,6 +16,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("sign up, verify by email, sign out, sign back in", async ({ page, mailbox }) => {
+      test.setTimeout(60_000); // a dozen page loads and three Firebase sign-ins: ~18 s alone
       const email = uniqueEmail(js ? "fb-js" : "fb-nojs");
       const customTokenSignIns: string[] = [];
       page.on("request", (r) => {
@@ -23,7 +24,9 @@ for (const js of [true, false]) {
       });
       await page.goto("/signup?form=email");
       await signUp(page, email, PASSWORD);
-      await expect(page).toHaveURL(/\/home$/);
+      // With JavaScript: the server's sign-up, then the browser's custom-token sign-in and the
+      // session exchange; over 7 s on a loaded machine.
+      await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
       await expect(page.getByText("Please verify your email address")).toBeVisible();
       // With JavaScript the browser signed in with sign-up's custom token (spec section 7).
       expect(customTokenSignIns).toHaveLength(js ? 1 : 0);

@@ -76,7 +76,8 @@ test("email sign-up with a code signs in with the server's custom token", async 
   const email = uniqueEmail("fb-code");
   await page.goto("/signup?form=email");
   await signUp(page, email, PASSWORD, code);
-  await expect(page).toHaveURL(/\/home$/);
+  // The server's sign-up, the browser's custom-token sign-in, the session exchange.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
   await expect(page.getByLabel(/Account menu/)).toContainText(email);
   expect(customTokenSignIns).toHaveLength(1);
 });

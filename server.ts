@@ -44,7 +44,7 @@ export async function startServer(
   const backend = needBackend ? await bootBackend({ config, ...overrides }) : null;
   const app = new Hono();
   if (roles.has("api") && backend) app.route("/api", backend.api);
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, config);
   addTrailingSlashRedirects(app);
   const vite = roles.has("web") ? await mountWeb(app, config, backend) : null;
   const worker: StartedWorker | null = roles.has("worker") && backend ? startWorker(backend.deps) : null;
@@ -63,10 +63,13 @@ export async function startServer(
   };
 }
 
-function addSecurityHeaders(app: Hono): void {
+function addSecurityHeaders(app: Hono, config: Config): void {
+  // Firebase's Google popup reports back through `window.opener`, which "same-origin" would cut.
+  const popupSignIn = config.IDENTITY_PROVIDER === "firebase" && config.FIREBASE_GOOGLE_SIGN_IN;
   app.use(
     "*",
     secureHeaders({
+      crossOriginOpenerPolicy: popupSignIn ? "same-origin-allow-popups" : "same-origin",
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
       xFrameOptions: "DENY",
@@ -133,8 +136,8 @@ function publicEnvOf(config: Config): PublicEnv {
     productName: config.PRODUCT_NAME,
     supportEmail: config.SUPPORT_EMAIL,
     supportUrl: config.SUPPORT_URL ?? null,
-    // With Firebase, Google sign-in would be the web SDK's, which this app does not ship yet.
-    googleEnabled: config.googleEnabled && config.IDENTITY_PROVIDER !== "firebase",
+    // With Firebase, Google sign-in is the web SDK's popup, on when the project has Google enabled.
+    googleEnabled: config.IDENTITY_PROVIDER === "firebase" ? config.FIREBASE_GOOGLE_SIGN_IN : config.googleEnabled,
     requireSignupCode: config.REQUIRE_SIGNUP_CODE,
     firebase:
       config.IDENTITY_PROVIDER === "firebase"

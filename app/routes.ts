@@ -53,6 +53,7 @@ export default [
   route("signout", "routes/signout.tsx"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/google/complete", "routes/auth-google-complete.ts"),
+  route("resources/signup-code/check", "routes/resources.signup-code-check.ts"),
   route("usermgmt", "routes/usermgmt.tsx"),
   route("home", "routes/workspaces.tsx", { id: "home" }),
   route("workspaces", "routes/workspaces.tsx", { id: "workspaces" }),

@@ -18,16 +18,27 @@ export interface PageCsp {
  */
 export function pageCsp(
   config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT"> &
-    Partial<Pick<Config, "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST">>,
+    Partial<
+      Pick<
+        Config,
+        "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST" | "FIREBASE_AUTH_DOMAIN" | "FIREBASE_GOOGLE_SIGN_IN"
+      >
+    >,
 ): () => PageCsp {
   const connect = new Set(["'self'"]);
-  // The Firebase web SDK's sign-in (the sign-in form): its Identity Toolkit, or the emulator.
-  const identity =
-    config.IDENTITY_PROVIDER !== "firebase"
-      ? []
-      : config.FIREBASE_AUTH_EMULATOR_HOST
-        ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`]
-        : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
+  // The Firebase web SDK's sign-in (the sign-in form): its Identity Toolkit, or the emulator. Its
+  // Google popup loads Google's gapi (apis.google.com) and embeds a helper frame from the auth
+  // domain (the emulator's own page under the emulator), which relays the popup's result.
+  const firebase = config.IDENTITY_PROVIDER === "firebase";
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` : null;
+  const identity = !firebase
+    ? []
+    : emulator
+      ? [emulator]
+      : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
+  const gapi = firebase && config.FIREBASE_GOOGLE_SIGN_IN ? ["https://apis.google.com"] : [];
+  const helperFrame =
+    firebase && config.FIREBASE_GOOGLE_SIGN_IN ? [emulator ?? `https://${config.FIREBASE_AUTH_DOMAIN}`] : [];
   const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
   for (const o of [origin(config.PUBLIC_URL), origin(config.ANALYTICS_ENDPOINT)]) if (o) connect.add(o);
   if (config.S3_BUCKET) {
@@ -44,11 +55,12 @@ export function pageCsp(
     const nonce = crypto.randomBytes(16).toString("base64");
     const directives = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
+      `script-src ${["'self'", `'nonce-${nonce}'`, ...gapi].join(" ")}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${files}`.trim(),
       "font-src 'self' data:",
       `connect-src ${[...connect, ...identity].join(" ")}`,
+      ...(helperFrame.length ? [`frame-src 'self' ${helperFrame.join(" ")}`] : []),
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'self'",

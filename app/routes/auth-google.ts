@@ -9,7 +9,9 @@ import type { Route } from "./+types/auth-google";
  * to /api/identity/callback/google, which lands on /auth/google/complete.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.publicEnv.googleEnabled) throw new Response("Google sign-in is not configured.", { status: 404 });
+  // With Firebase, Google sign-in runs in the browser (firebase-google-sign-in.tsx), not here.
+  if (!context.publicEnv.googleEnabled || context.publicEnv.firebase)
+    throw new Response("Google sign-in is not configured.", { status: 404 });
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   // The raw transport, not the typed client: the answer's Set-Cookie headers matter here.
   const headers = new Headers({ "content-type": "application/json", accept: "application/json" });

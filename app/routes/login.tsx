@@ -1,15 +1,17 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { toast } from "sonner";
-import { createSession, requestPasswordReset, signIn, signUp } from "../../contracts/auth.ts";
-import { isAppError } from "../../contracts/errors.ts";
+import { createSession, requestPasswordReset, signIn, signOut, signUp } from "../../contracts/auth.ts";
+import { isAppError, type AppError } from "../../contracts/errors.ts";
 import { AuthShell } from "../components/auth/auth-shell.tsx";
 import { CredentialsForm } from "../components/auth/credentials-form.tsx";
 import { GoogleButton, OrDivider } from "../components/auth/google-button.tsx";
 import { PasswordResetRequest } from "../components/auth/password-reset-request.tsx";
-import { authHref, type AuthActionData, type AuthMode } from "../components/auth/types.ts";
+import { FirebaseGoogleSignIn, GOOGLE_SIGNUP_FAILED } from "../components/auth/firebase-google-sign-in.tsx";
+import { authHref, type AuthActionData, type AuthMode, type SignUpCustomToken } from "../components/auth/types.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
+import { createApiClient } from "../lib/api-client.ts";
 import { apiFor, getUser, safeReturnTo, setSessionCookie } from "../lib/session.server.ts";
 import type { Route } from "./+types/login";
 import { pageMeta } from "../components/ui/page-meta.ts";
@@ -53,15 +55,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail("terms-required", TERMS_REQUIRED, { acceptTerms: TERMS_REQUIRED });
 
   const api = await apiFor(request, context);
-  // The web SDK signed in (credentials-form.tsx): its ID token becomes our session.
+  // The web SDK signed in (credentials-form.tsx, firebase-google-sign-in.tsx): its ID token
+  // becomes our session; a user new to us brings the signup code Google sign-up asked for.
   if (text("intent") === "idToken") {
+    const mode: AuthMode = text("mode") === "signup" ? "signup" : "signin";
     try {
-      const result = await api.call(createSession, { body: { idToken: text("idToken") } });
+      const result = await api.call(createSession, {
+        body: { idToken: text("idToken"), signupCode: values.signupCode || undefined },
+      });
       const headers = { "Set-Cookie": await setSessionCookie(request, context, result.token) };
       return redirect(safeReturnTo(explicitReturnTo), { headers });
     } catch (err) {
       if (!isAppError(err) || err.status >= 500) throw err;
-      return fail(err.code, err.message, err.fields, err.status);
+      const error = idTokenError(err, mode, context.publicEnv.requireSignupCode);
+      const federated = text("via") === "google";
+      return data<AuthActionData>({ intent: mode, federated, error, values }, { status: err.status });
     }
   }
   try {
@@ -79,6 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
             body: { email: values.email, password, signupCode: values.signupCode || undefined, continueUrl: returnTo },
           })
         : await api.call(signIn, { body: { email: values.email, password } });
+    if (intent === "signup" && text("webSdk") === "1" && result.customToken) {
+      // Firebase with JavaScript: the browser signs in with the custom token and posts its ID
+      // token back (spec section 7); the session sign-up opened on the server is not needed.
+      await createApiClient(context.apiTransport, { token: result.token }).call(signOut);
+      return data<SignUpCustomToken>({ customToken: result.customToken, returnTo });
+    }
     return redirect(returnTo, { headers: { "Set-Cookie": await setSessionCookie(request, context, result.token) } });
   } catch (err) {
     if (!isAppError(err) || err.status >= 500) throw err;
@@ -96,7 +110,9 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export default function AuthScreen() {
   const { mode, returnTo, emailForm, resetSent, passwordChanged, federatedError, env } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && "error" in answer ? answer : undefined;
+  const signedUp = answer && "customToken" in answer ? answer : undefined;
 
   useEffect(() => {
     if (result?.error) toast.error(result.error.message);
@@ -115,7 +131,14 @@ export default function AuthScreen() {
   }
 
   const signup = mode === "signup";
-  const showChooser = signup && env.googleEnabled && !emailForm && !result;
+  // A failed Google sign-up stays on the chooser; a failed email sign-up shows its form.
+  const showChooser = signup && env.googleEnabled && !emailForm && (!result || result.federated);
+  const google = (m: "signin" | "signup") =>
+    env.firebase ? (
+      <FirebaseGoogleSignIn mode={m} env={env} firebase={env.firebase} returnTo={returnTo} result={result} />
+    ) : (
+      <GoogleButton returnTo={returnTo} />
+    );
   return (
     <AuthShell
       productName={env.productName}
@@ -154,7 +177,7 @@ export default function AuthScreen() {
       {federatedError ? <Alert tone="error">{federatedError}</Alert> : null}
       {showChooser ? (
         <div className="space-y-3">
-          <GoogleButton returnTo={returnTo} />
+          {google("signup")}
           <Link to={authHref("/signup", returnTo, { form: "email" })} className={buttonClass("primary", "w-full")}>
             Continue with Email
           </Link>
@@ -163,15 +186,32 @@ export default function AuthScreen() {
         <>
           {env.googleEnabled && !signup ? (
             <>
-              <GoogleButton returnTo={returnTo} />
+              {google("signin")}
               <OrDivider />
             </>
           ) : null}
-          <CredentialsForm mode={signup ? "signup" : "signin"} env={env} returnTo={returnTo} result={result} />
+          <CredentialsForm
+            mode={signup ? "signup" : "signin"}
+            env={env}
+            returnTo={returnTo}
+            result={result}
+            signedUp={signedUp}
+          />
         </>
       )}
     </AuthShell>
   );
+}
+
+/**
+ * The web SDK's ID token was refused. Sign-up with a code required: spec section 5's text, with
+ * the reason under the code field; otherwise the API's own message.
+ */
+function idTokenError(err: AppError, mode: AuthMode, requireSignupCode: boolean): AuthActionData["error"] {
+  const codeCase = err.code === "auth/invalid-signup-code" || err.code === "auth/signup-code-required";
+  if (mode === "signup" && requireSignupCode && codeCase)
+    return { code: err.code, message: GOOGLE_SIGNUP_FAILED, fields: { signupCode: err.message } };
+  return { code: err.code, message: err.message, fields: err.fields ?? {} };
 }
 
 /** Spec section 5: a federated failure about a signup code or permission gets the code message. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalString } from "../platform/config.ts";
+import { bool, optionalString } from "../platform/config.ts";
 
 /** The identity provider's variables (see .env.example and docs/firebase.md). */
 export const identityConfigShape = {
@@ -13,6 +13,8 @@ export const identityConfigShape = {
   FIREBASE_AUTH_DOMAIN: optionalString,
   /** host:port of the Auth emulator; both SDKs and our REST calls then go there. */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  /** Show "Continue with Google" (the web SDK's popup): turn it on once Google is enabled in the project. */
+  FIREBASE_GOOGLE_SIGN_IN: bool,
 };
 
 type IdentityConfig = z.infer<z.ZodObject<typeof identityConfigShape>>;

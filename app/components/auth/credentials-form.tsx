@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { toast } from "sonner";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { AuthErrorAlert, fieldError } from "./auth-error-alert.tsx";
-import { authHref, type AuthActionData, type AuthScreenEnv } from "./types.ts";
+import { TermsCheckbox } from "./terms-checkbox.tsx";
+import { authHref, type AuthActionData, type AuthScreenEnv, type SignUpCustomToken } from "./types.ts";
 
 /** The email + password form of /login and /signup; posts to the route's action. */
 export function CredentialsForm({
@@ -12,11 +14,13 @@ export function CredentialsForm({
   env,
   returnTo,
   result,
+  signedUp,
 }: {
   mode: "signin" | "signup";
   env: AuthScreenEnv;
   returnTo: string;
   result?: AuthActionData;
+  signedUp?: SignUpCustomToken;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -27,17 +31,26 @@ export function CredentialsForm({
   const submit = useSubmit();
   const [webSdkPending, setWebSdkPending] = useState(false);
 
+  const navigate = useNavigate();
+  const firebase = env.firebase;
+
   // With Firebase, sign-in runs in the web SDK and the server exchanges its ID token. Anything but
   // success goes to the server's own sign-in instead, which words the error the same way for
-  // both paths and counts the failure against the throttles.
+  // both paths and counts the failure against the throttles. Sign-up goes to the server, which
+  // claims the code and makes the account, and answers with a custom token (the effect below).
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    if (!env.firebase || signup) return;
+    if (!firebase) return;
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    if (signup) {
+      form.set("webSdk", "1");
+      await submit(form, { method: "post" });
+      return;
+    }
     setWebSdkPending(true);
     try {
       const { idTokenForPassword } = await import("../../lib/firebase-client.ts");
-      const idToken = await idTokenForPassword(env.firebase, String(form.get("email")), String(form.get("password")));
+      const idToken = await idTokenForPassword(firebase, String(form.get("email")), String(form.get("password")));
       await submit({ intent: "idToken", idToken, returnTo }, { method: "post" });
     } catch {
       await submit(form, { method: "post" });
@@ -45,6 +58,28 @@ export function CredentialsForm({
       setWebSdkPending(false);
     }
   };
+
+  // Sign-up's custom token: signed in with the web SDK, its ID token becomes our session.
+  const usedToken = useRef<SignUpCustomToken | null>(null);
+  useEffect(() => {
+    // Once per answer: a custom token signs in a single time.
+    if (!firebase || !signedUp || usedToken.current === signedUp) return;
+    usedToken.current = signedUp;
+    setWebSdkPending(true);
+    void (async () => {
+      try {
+        const { idTokenForCustomToken } = await import("../../lib/firebase-client.ts");
+        const idToken = await idTokenForCustomToken(firebase, signedUp.customToken);
+        await submit({ intent: "idToken", mode: "signup", idToken, returnTo: signedUp.returnTo }, { method: "post" });
+      } catch {
+        // The account exists; only this sign-in failed.
+        toast.error("Your account was created, but signing in failed. Please sign in.");
+        await navigate(authHref("/login", signedUp.returnTo));
+      } finally {
+        setWebSdkPending(false);
+      }
+    })();
+  }, [firebase, signedUp, submit, navigate]);
   const busy = pending || webSdkPending;
 
   return (
@@ -115,40 +150,11 @@ export function CredentialsForm({
         />
       ) : null}
       {signup ? (
-        <div className="space-y-1.5">
-          <label className="flex items-start gap-2.5 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="acceptTerms"
-              required
-              defaultChecked={result?.values.acceptTerms}
-              onChange={(e) => setAccepted(e.currentTarget.checked)}
-              aria-invalid={error?.fields.acceptTerms ? true : undefined}
-              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-            />
-            <span>
-              I agree to the{" "}
-              <a
-                href="/terms"
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium text-brand-600 underline-offset-2 hover:underline"
-              >
-                Terms of Service
-              </a>{" "}
-              and{" "}
-              <a
-                href="/privacy"
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium text-brand-600 underline-offset-2 hover:underline"
-              >
-                Privacy Policy
-              </a>
-              .
-            </span>
-          </label>
-        </div>
+        <TermsCheckbox
+          defaultChecked={result?.values.acceptTerms}
+          onChange={setAccepted}
+          invalid={Boolean(error?.fields.acceptTerms)}
+        />
       ) : null}
       <Button className="w-full" pending={busy} disabled={busy || (signup && hydrated && !accepted)}>
         {signup ? (busy ? "Creating account..." : "Create account") : busy ? "Signing in..." : "Sign in"}

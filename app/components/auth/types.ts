@@ -14,6 +14,17 @@ export interface AuthActionData {
   intent: AuthMode;
   error: AuthFormError;
   values: { email: string; signupCode: string; acceptTerms: boolean };
+  /** The failure came from Google sign-in (the Firebase web SDK), not the email form. */
+  federated?: boolean;
+}
+
+/**
+ * Firebase sign-up with JavaScript: the server made the account (signup code claimed) and answers
+ * with a custom token; the browser signs in with it and posts the ID token (spec section 7).
+ */
+export interface SignUpCustomToken {
+  customToken: string;
+  returnTo: string;
 }
 
 export interface AuthScreenEnv {

@@ -16,6 +16,8 @@ interface App {
   mailbox: Mailbox;
   /** Creates an account directly in the backend, past any signup-code requirement. */
   seedUser(email: string, password: string): Promise<void>;
+  /** A fresh, active signup code, as an admin would hand out. */
+  createSignupCode(): Promise<string>;
   /** The value better-auth's session cookie would hold after an OAuth sign-in of this user. */
   identityCookieFor(email: string, password: string): Promise<string>;
   /** With `ingestion: "manual"`: runs the queued ingestion jobs now, as a worker would; returns how many ran. */
@@ -47,6 +49,8 @@ async function startFirebase() {
       FIREBASE_API_KEY: "e2e-api-key",
       FIREBASE_AUTH_DOMAIN: "localhost",
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      // Google through the web SDK's popup, against the emulator's fake IdP page.
+      FIREBASE_GOOGLE_SIGN_IN: "true",
     },
     stop: async () => {
       await stopAuthEmulator(dir);
@@ -145,6 +149,10 @@ export const test = base.extend<
         const sig = crypto.createHmac("sha256", server.backend!.deps.secret).update(token).digest("base64");
         return encodeURIComponent(`${token}.${sig}`);
       };
+      const createSignupCode = async () => {
+        const { insertCode } = await import("../../../backend/signup-codes/repo.ts");
+        return (await insertCode(server.backend!.deps.db.kysely, { description: "e2e", createdBy: null })).code;
+      };
       const drain = async () => {
         if (ingestion !== "manual")
           throw new Error('drainQueue() needs test.use({ ingestion: "manual" }): the worker role is running');
@@ -172,6 +180,7 @@ export const test = base.extend<
         url,
         mailbox,
         seedUser,
+        createSignupCode,
         identityCookieFor,
         drainQueue: drain,
         llm: fakeLlm,

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { pageCsp } from "./csp.server.ts";
+
+const base = {
+  PUBLIC_URL: "https://app.example.com",
+  S3_BUCKET: undefined,
+  S3_ENDPOINT: undefined,
+  S3_REGION: "us-east-1",
+  ANALYTICS_ENDPOINT: undefined,
+};
+const directive = (header: string, name: string) =>
+  header
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? null;
+
+describe("pageCsp and Firebase's Google popup", () => {
+  it("the built-in provider allows no Google script and no frames beyond the default", () => {
+    const { header } = pageCsp({ ...base, IDENTITY_PROVIDER: "builtin" })();
+    expect(directive(header, "script-src")).not.toContain("https://apis.google.com");
+    expect(directive(header, "frame-src")).toBeNull();
+  });
+
+  it("Firebase without Google sign-in adds only the Identity Toolkit", () => {
+    const { header } = pageCsp({ ...base, IDENTITY_PROVIDER: "firebase", FIREBASE_AUTH_DOMAIN: "p.firebaseapp.com" })();
+    expect(directive(header, "connect-src")).toContain("https://identitytoolkit.googleapis.com");
+    expect(directive(header, "script-src")).not.toContain("https://apis.google.com");
+    expect(directive(header, "frame-src")).toBeNull();
+  });
+
+  it("Firebase with Google sign-in allows gapi and the auth domain's helper frame", () => {
+    const { header } = pageCsp({
+      ...base,
+      IDENTITY_PROVIDER: "firebase",
+      FIREBASE_AUTH_DOMAIN: "p.firebaseapp.com",
+      FIREBASE_GOOGLE_SIGN_IN: true,
+    })();
+    expect(directive(header, "script-src")).toContain("https://apis.google.com");
+    expect(directive(header, "frame-src")).toEqual(["'self'", "https://p.firebaseapp.com"]);
+  });
+
+  it("with the emulator, the helper frame and the sign-in calls go to it", () => {
+    const { header } = pageCsp({
+      ...base,
+      IDENTITY_PROVIDER: "firebase",
+      FIREBASE_AUTH_DOMAIN: "localhost",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      FIREBASE_GOOGLE_SIGN_IN: true,
+    })();
+    expect(directive(header, "frame-src")).toEqual(["'self'", "http://127.0.0.1:9099"]);
+    expect(directive(header, "connect-src")).toContain("http://127.0.0.1:9099");
+    expect(directive(header, "connect-src")).not.toContain("https://identitytoolkit.googleapis.com");
+  });
+});

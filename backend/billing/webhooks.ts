@@ -81,6 +81,10 @@ async function applyEvent(
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const sub = fetched ?? event.data.object;
+      if (!isSubscription(sub)) {
+        deps.log.warn(`billing: ${event.id} (${event.type}) carries no subscription we can read; ignored`);
+        return "ignored";
+      }
       const res = await applySubscriptionIn(tx, deps, sub, { created: event.created, authoritative: Boolean(fetched) });
       if (res.kind === "tie") throw new TieSignal();
       if (res.kind === "unknown-customer") deps.log.warn(`billing: ${event.id} is about a customer we do not know`);
@@ -100,7 +104,7 @@ async function recordPayment(
   invoice: Stripe.Invoice,
   status: "paid" | "failed",
 ): Promise<WebhookOutcome> {
-  const customerId = customerIdOf(invoice.customer);
+  const customerId = invoice?.customer ? customerIdOf(invoice.customer) : null;
   const userId = customerId ? await repo.userIdForCustomer(tx, customerId) : null;
   if (!userId) {
     deps.log.warn(`billing: invoice ${invoice.id} is for a customer we do not know`);
@@ -122,6 +126,13 @@ async function recordPayment(
     periodEnd: line?.period?.end ?? null,
   });
   return "applied";
+}
+
+/** Only Stripe can sign an event, but one of an unexpected shape is acknowledged and logged, not a 500 Stripe retries forever. */
+function isSubscription(sub: Stripe.Subscription | undefined): sub is Stripe.Subscription {
+  return Boolean(
+    typeof sub?.id === "string" && sub.customer && typeof sub.status === "string" && sub.items?.data?.[0]?.price?.id,
+  );
 }
 
 /** Thrown inside the transaction so that the event's row is rolled back with it. */

@@ -104,6 +104,8 @@ export async function getCheckoutSession(
 ): Promise<{ status: "open" | "complete" | "expired"; subscription: Subscription | null }> {
   const stripe = stripeClient(deps.config);
   const notFound = () => new AppError("not_found", "No such checkout session.");
+  // Only ids shaped like Stripe's reach it (anything else could not be the caller's anyway).
+  if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(o.sessionId)) throw notFound();
   const session = await callStripe(() => stripe.checkout.sessions.retrieve(o.sessionId), notFound);
   if ((session.client_reference_id ?? session.metadata?.user_id) !== o.user.id) throw notFound();
   const status = (session.status ?? "open") as "open" | "complete" | "expired";

@@ -179,6 +179,36 @@ describe("checkout", () => {
   });
 });
 
+describe("hostile input", () => {
+  it("odd ids, prices and emails are 4xx with a stable code, never a 5xx, and reach Stripe only when well formed", async () => {
+    const user = await createUser(app);
+    const odd = ["../customers", "cs_test/../../v1/customers", "cs_" + "x".repeat(400), "é", " ", "sub_%2e%2e", "null"];
+    const before = stripe.requests.length;
+    for (const id of odd) {
+      const session = await app.request("GET", `/checkout-sessions/${encodeURIComponent(id)}`, { token: user.token });
+      const cancel = await app.request("POST", `/cancel-subscription?subscription_id=${encodeURIComponent(id)}`, {
+        token: user.token,
+      });
+      const buy = await app.request("POST", `/create-checkout-session?price_id=${encodeURIComponent(id)}`, {
+        token: user.token,
+      });
+      const trial = await app.request("POST", `/create-trial?promotion_type=${encodeURIComponent(id)}`, {
+        token: user.token,
+      });
+      for (const res of [session, cancel, buy, trial]) {
+        expect(res.status, `${id}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${id}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        expect(res.body.error.code).toMatch(/^(not_found|validation_failed|billing\/unknown-price)$/);
+      }
+    }
+    expect(stripe.requests.slice(before)).toEqual([]);
+    const email = await app.request("POST", `/create-checkout-session?price_id=price_pro&email=${"a".repeat(400)}`, {
+      token: user.token,
+    });
+    expect([email.status, email.body.error.code]).toEqual([400, "validation_failed"]);
+  });
+});
+
 describe("create-trial (no card)", () => {
   it("starts the promotion's trial once, with its credits; a second is 409 billing/trial-used", async () => {
     const user = await createUser(app);

@@ -28,7 +28,7 @@ export type ApplyResult =
   | { kind: "stale"; row: repo.SubscriptionRow }
   /** Same `created` second as the row's: the payload cannot say which is newer; read Stripe. */
   | { kind: "tie" }
-  /** Nobody of ours: no user id in its metadata and a customer we did not create. */
+  /** A customer we did not create (or whose user was deleted). */
   | { kind: "unknown-customer" };
 
 export function customerIdOf(c: string | { id: string } | null): string | null {
@@ -40,10 +40,6 @@ export function planForPrice(deps: Deps, priceId: string) {
   return deps.config.BILLING_PLANS.plans.find((p) => p.price_id === priceId) ?? null;
 }
 
-async function resolveUser(tx: Executor, sub: Stripe.Subscription, customerId: string): Promise<string | null> {
-  return (await repo.userIdForCustomer(tx, customerId)) ?? (sub.metadata?.user_id || null);
-}
-
 /** Applies a subscription inside the caller's transaction (which may also record the event). */
 export async function applySubscriptionIn(
   tx: Executor,
@@ -52,7 +48,9 @@ export async function applySubscriptionIn(
   o: { created: number; authoritative: boolean },
 ): Promise<ApplyResult> {
   const customerId = customerIdOf(sub.customer)!;
-  const userId = await resolveUser(tx, sub, customerId);
+  // The customer is ours (made by ensureCustomer before any checkout or trial), never the
+  // metadata's user id alone: a deleted user's customer is unknown here and its events ignored.
+  const userId = await repo.userIdForCustomer(tx, customerId);
   if (!userId) return { kind: "unknown-customer" };
   await lockAccount(tx, userId);
   const existing = await repo.getSubscription(tx, sub.id);

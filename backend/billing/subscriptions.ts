@@ -6,7 +6,7 @@ import { billingEnabled, listPromotions } from "./catalogue.ts";
 import { ensureCustomer } from "./checkout.ts";
 import { presentSubscription } from "./present-subscription.ts";
 import { callStripe, stripeClient } from "./stripe-client.ts";
-import { applyFromStripe } from "./subscription-sync.ts";
+import { applyFromStripe, planForPrice } from "./subscription-sync.ts";
 import * as repo from "./subscriptions-repo.ts";
 
 /** The caller's subscriptions, newest first; none for anonymous callers or with billing off. */
@@ -89,4 +89,27 @@ export async function createTrial(deps: Deps, o: { user: SessionUser; promotionT
   const row = await applyFromStripe(deps, sub);
   if (!row) throw new Error(`trial subscription ${sub.id} could not be recorded`);
   return presentSubscription(deps, row);
+}
+
+/**
+ * After an upgrade from the free plan: the user's other live subscriptions on a free (price 0)
+ * plan are canceled at Stripe now, so one plan is current. Best effort: a failure is logged and
+ * the free subscription stays until a later event tries again.
+ */
+export async function retireFreeSubscriptions(deps: Deps, subscriptionId: string): Promise<void> {
+  const db = deps.db.kysely;
+  const row = await repo.getSubscription(db, subscriptionId);
+  const price = (s: repo.SubscriptionRow) => planForPrice(deps, s.priceId)?.monthly_price;
+  if (!row || !["active", "trialing"].includes(row.status) || !price(row)) return;
+  const free = (await repo.listSubscriptions(db, row.userId)).filter(
+    (s) => s.id !== row.id && price(s) === 0 && !["canceled", "incomplete_expired"].includes(s.status),
+  );
+  for (const s of free) {
+    try {
+      const canceled = await callStripe(() => stripeClient(deps.config).subscriptions.cancel(s.id));
+      await applyFromStripe(deps, canceled);
+    } catch (err) {
+      deps.log.warn(`billing: could not cancel free subscription ${s.id} after the upgrade to ${row.id}:`, err);
+    }
+  }
 }

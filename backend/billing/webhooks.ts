@@ -5,6 +5,7 @@ import type { Executor } from "../platform/db/index.ts";
 import { callStripe, stripeClient, webhookSecret } from "./stripe-client.ts";
 import { applySubscriptionIn, customerIdOf, planForPrice } from "./subscription-sync.ts";
 import * as repo from "./subscriptions-repo.ts";
+import { retireFreeSubscriptions } from "./subscriptions.ts";
 
 /*
  * POST /api/stripe/webhook (issue 15). The raw body is verified with the SDK and the signing
@@ -31,14 +32,19 @@ export async function handleStripeWebhook(
   }
   // What an event needs from Stripe is read before its transaction opens (no network under a lock).
   let fetched = await prefetch(deps, event);
+  let outcome: WebhookOutcome;
   try {
-    return await applyRecorded(deps, event, fetched);
+    outcome = await applyRecorded(deps, event, fetched);
   } catch (err) {
     if (!(err instanceof TieSignal)) throw err;
+    // The payload is as old as what we hold, to the second: ask Stripe which state is current.
+    fetched = await fetchSubscription(deps, (event.data.object as Stripe.Subscription).id);
+    outcome = await applyRecorded(deps, event, fetched);
   }
-  // The payload is as old as what we hold, to the second: ask Stripe which state is current.
-  fetched = await fetchSubscription(deps, (event.data.object as Stripe.Subscription).id);
-  return applyRecorded(deps, event, fetched);
+  const subscriptionId =
+    fetched?.id ?? (event.type.startsWith("customer.subscription.") ? (event.data.object as { id: string }).id : null);
+  if (outcome === "applied" && subscriptionId) await retireFreeSubscriptions(deps, subscriptionId);
+  return outcome;
 }
 
 function applyRecorded(deps: Deps, event: Stripe.Event, fetched: Stripe.Subscription | null) {
@@ -69,10 +75,7 @@ async function applyEvent(
 ): Promise<WebhookOutcome> {
   switch (event.type) {
     case "checkout.session.completed": {
-      const session = event.data.object;
-      const userId = session.client_reference_id ?? session.metadata?.user_id;
-      const customerId = customerIdOf(session.customer);
-      if (userId && customerId) await repo.setCustomerId(tx, userId, customerId);
+      // The customer was stored when the session was made; the subscription was read from Stripe.
       if (!fetched) return "ignored";
       const res = await applySubscriptionIn(tx, deps, fetched, { created: event.created, authoritative: true });
       return res.kind === "applied" ? "applied" : "ignored";

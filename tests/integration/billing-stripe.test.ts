@@ -124,6 +124,32 @@ describe("checkout", () => {
     expect(promos.body.valid_promotions).toEqual([]);
   });
 
+  it("a free-plan user may upgrade: the free subscription is canceled and its credits expire", async () => {
+    const user = await createUser(app);
+    const freeId = await subscribe(app, stripe, user, "price_basic");
+    expect((await ledger(app, user.user.uid)).at(-1)).toMatchObject({ reason: "grant_period", balance_after: 500 });
+    const again = await app.api(billing.createCheckoutSession, {
+      token: user.token,
+      query: { price_id: "price_basic" },
+    });
+    expect([again.status, again.error?.code]).toEqual([409, "billing/already-subscribed"]);
+    const proId = await subscribe(app, stripe, user, "price_pro");
+    expect(stripe.subscriptions.get(freeId)!.status).toBe("canceled");
+    const status = await app.api(billing.getSubscriptionStatus, { token: user.token });
+    expect(status.body.subscriptions.map((s) => [s.id, s.status]).sort()).toEqual(
+      [
+        [freeId, "canceled"],
+        [proId, "active"],
+      ].sort(),
+    );
+    expect((await ledger(app, user.user.uid)).map((r) => [r.reason, r.delta, r.balance_after])).toEqual([
+      ["period_reset", 0, 0],
+      ["grant_period", 500, 500],
+      ["period_reset", -500, 0],
+      ["grant_period", PRO_CREDITS, PRO_CREDITS],
+    ]);
+  });
+
   it("the return page's check reads a completed subscription from Stripe when its webhook is late, and the webhook then grants nothing more", async () => {
     const user = await createUser(app);
     const session = await startCheckout(app, user);

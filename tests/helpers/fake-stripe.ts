@@ -24,9 +24,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { guardFake } from "./fake-guard.ts";
+import {
+  DEFAULT_PRICES,
+  invoiceObject,
+  missing,
+  MONTH,
+  parseForm,
+  priceObject,
+  stripeId,
+  StripeFail,
+  subscriptionObject,
+  type Obj,
+} from "./fake-stripe-objects.ts";
 
-// The objects are Stripe's JSON, built loosely: the SDK's types describe them, we only write them.
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export { parseForm } from "./fake-stripe-objects.ts";
 
 export interface FakeStripeOptions {
   /** price id -> monthly amount in cents (default: the built-in catalogue's Basic, Pro and Team). */
@@ -70,41 +81,6 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-const MONTH = 30 * 24 * 3600;
-const DEFAULT_PRICES = { price_basic: 0, price_pro: 4900, price_team: 19900 };
-const id = (prefix: string) => `${prefix}_${crypto.randomBytes(10).toString("hex")}`;
-
-/** `a[b][0][c]=v` form fields into nested objects (arrays where the keys are numbers). */
-export function parseForm(body: string): Obj {
-  const out: Obj = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.replace(/\]/g, "").split("[");
-    let node = out;
-    parts.forEach((p, i) => {
-      if (i === parts.length - 1) node[p] = value;
-      else node = node[p] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
-    });
-  }
-  return out;
-}
-
-class StripeFail extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: Obj,
-  ) {
-    super(error.message);
-  }
-}
-
-const missing = (kind: string, key: string) =>
-  new StripeFail(404, {
-    type: "invalid_request_error",
-    code: "resource_missing",
-    message: `No such ${kind}: '${key}'`,
-    param: "id",
-  });
-
 export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeStripe> {
   const prices: Record<string, number> = o.prices ?? DEFAULT_PRICES;
   const secret = o.webhookSecret ?? "whsec_fake_secret";
@@ -128,17 +104,21 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
   const tick = () => ++fake.clock;
   const price = (priceId: string): Obj => {
     if (!(priceId in prices)) throw missing("price", priceId);
-    return {
-      id: priceId,
-      object: "price",
-      active: true,
-      currency: "usd",
-      product: `prod_${priceId}`,
-      recurring: { interval: "month", interval_count: 1 },
-      type: "recurring",
-      unit_amount: prices[priceId],
-    };
+    return priceObject(priceId, prices[priceId]!);
   };
+
+  function newSubscription(customer: string, priceId: string, metadata: Obj, trialDays: number): Obj {
+    const sub = subscriptionObject({ customer, price: price(priceId), metadata, trialDays, now: fake.clock });
+    fake.subscriptions.set(sub.id, sub);
+    return sub;
+  }
+
+  function invoiceFor(sub: Obj, status: "paid" | "open", reason: string): Obj {
+    const invoice = invoiceObject(sub, status, reason, fake.clock);
+    fake.invoices.set(invoice.id, invoice);
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  }
 
   async function send(event: Obj, so: { signature?: string } = {}): Promise<Delivery> {
     if (!fake.webhookUrl) throw new Error("fake Stripe: no webhookUrl to send events to");
@@ -156,7 +136,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
 
   async function emit(type: string, object: Obj): Promise<Obj> {
     const event = {
-      id: id("evt"),
+      id: stripeId("evt"),
       object: "event",
       api_version: Stripe.API_VERSION,
       created: tick(),
@@ -170,85 +150,6 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
     if (holding || !fake.webhookUrl) fake.outbox.push(event);
     else await send(event);
     return event;
-  }
-
-  function newSubscription(customer: string, priceId: string, metadata: Obj, trialDays: number): Obj {
-    const start = fake.clock;
-    const subId = id("sub");
-    const trialEnd = trialDays > 0 ? start + trialDays * 24 * 3600 : null;
-    const sub: Obj = {
-      id: subId,
-      object: "subscription",
-      customer,
-      status: trialEnd ? "trialing" : "active",
-      cancel_at_period_end: false,
-      cancel_at: null,
-      canceled_at: null,
-      ended_at: null,
-      created: start,
-      start_date: start,
-      currency: "usd",
-      livemode: false,
-      metadata: metadata ?? {},
-      trial_start: trialEnd ? start : null,
-      trial_end: trialEnd,
-      latest_invoice: null,
-      items: {
-        object: "list",
-        has_more: false,
-        url: `/v1/subscription_items?subscription=${subId}`,
-        data: [
-          {
-            id: id("si"),
-            object: "subscription_item",
-            price: price(priceId),
-            quantity: 1,
-            subscription: subId,
-            current_period_start: start,
-            current_period_end: trialEnd ?? start + MONTH,
-          },
-        ],
-      },
-    };
-    fake.subscriptions.set(subId, sub);
-    return sub;
-  }
-
-  function invoiceFor(sub: Obj, status: "paid" | "open", reason: string): Obj {
-    const item = sub.items.data[0];
-    const amount = sub.status === "trialing" ? 0 : item.price.unit_amount;
-    const invoice: Obj = {
-      id: id("in"),
-      object: "invoice",
-      customer: sub.customer,
-      status,
-      billing_reason: reason,
-      amount_due: amount,
-      amount_paid: status === "paid" ? amount : 0,
-      amount_remaining: status === "paid" ? 0 : amount,
-      currency: "usd",
-      created: fake.clock,
-      description: null,
-      livemode: false,
-      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: {
-        object: "list",
-        has_more: false,
-        data: [
-          {
-            id: id("il"),
-            object: "line_item",
-            amount,
-            currency: "usd",
-            period: { start: item.current_period_start, end: item.current_period_end },
-            pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product } },
-          },
-        ],
-      },
-    };
-    fake.invoices.set(invoice.id, invoice);
-    sub.latest_invoice = invoice.id;
-    return invoice;
   }
 
   const getOr404 = (map: Map<string, Obj>, kind: string, key: string) => {
@@ -323,7 +224,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
   async function api(method: string, path: string, form: Obj): Promise<Obj> {
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/customers") {
-      const c: Obj = { id: id("cus"), object: "customer", created: fake.clock, livemode: false, ...form };
+      const c: Obj = { id: stripeId("cus"), object: "customer", created: fake.clock, livemode: false, ...form };
       c.metadata ??= {};
       fake.customers.set(c.id, c);
       return c;
@@ -331,7 +232,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
     if (method === "POST" && path === "/v1/checkout/sessions") {
       getOr404(fake.customers, "customer", form.customer);
       (form.line_items ?? []).forEach((l: Obj) => price(l.price));
-      const sid = id("cs_test");
+      const sid = stripeId("cs_test");
       const s = {
         id: sid,
         object: "checkout.session",
@@ -351,7 +252,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
       return getOr404(fake.sessions, "checkout.session", m[1]!);
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       getOr404(fake.customers, "customer", form.customer);
-      const pid = id("bps");
+      const pid = stripeId("bps");
       const portal = { id: pid, object: "billing_portal.session", url: `${server.url}/__fake/portal/${pid}`, ...form };
       portals.set(pid, portal);
       return portal;
@@ -424,7 +325,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
       res
         .writeHead(status, {
           "content-type": "application/json",
-          "request-id": id("req"),
+          "request-id": stripeId("req"),
           "access-control-allow-origin": "*",
         })
         .end(JSON.stringify(value));
@@ -450,7 +351,7 @@ export async function startFakeStripe(o: FakeStripeOptions = {}): Promise<FakeSt
       const result = await api(req.method ?? "GET", url.pathname, { ...query, ...parseForm(body) });
       const text = JSON.stringify(result);
       if (typeof key === "string") idempotent.set(`${url.pathname} ${key}`, { status: 200, body: text });
-      return res.writeHead(200, { "content-type": "application/json", "request-id": id("req") }).end(text);
+      return res.writeHead(200, { "content-type": "application/json", "request-id": stripeId("req") }).end(text);
     } catch (err) {
       if (err instanceof StripeFail && err.status) return json(err.status, { error: err.error });
       const what = err instanceof StripeFail ? line : `${line} -> ${(err as Error).message}`;

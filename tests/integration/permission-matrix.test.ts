@@ -4,6 +4,8 @@ import { createAdmin, createUser, uniqueEmail, type CreatedUser } from "../helpe
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
 import { startFakeServer, type FakeServer } from "../helpers/fake-http.ts";
 import { createWorkspace, postMultipart, putBytes, reserve, sha256, uploadFile } from "../helpers/files.ts";
+import { startCheckout, webhookUrl } from "../helpers/stripe-billing.ts";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -493,7 +495,9 @@ describe("permission matrix", () => {
     });
 
     // The EDGAR rows need the SEC's recorded answers (SHARED_DATA_DIR/edgar) for the local fake.
-    const rows = Object.keys(TABLE).filter((r) => hasEdgarData || !r.includes("/public_data/edgar/"));
+    const rows = Object.keys(TABLE).filter(
+      (r) => (hasEdgarData || !r.includes("/public_data/edgar/")) && !(r in STRIPE_ROWS),
+    );
     it.each(rows)("%s", async (route) => {
       const expected = TABLE[route]![vis];
       const got: number[] = [];
@@ -605,6 +609,73 @@ describe("a snapshot's workspace", () => {
     expect(got, `[anon, other, owner, admin] ${JSON.stringify(bodies)}`).toEqual(expected);
     got.forEach((s, i) => {
       if (s === 403) expect((bodies[i] as { error: { code: string } }).error.code).toBe("forbidden");
+    });
+  });
+});
+
+/**
+ * The routes that talk to Stripe, on an app with billing on (a local fake Stripe): with billing
+ * off they all answer 409. Each row runs once, in this order, with its own actors: the owner has
+ * subscribed (so buying again is 409 and the trial is used), the others have started a checkout
+ * (so each has a Stripe customer and a portal). The trial row goes last: it subscribes the others.
+ */
+const STRIPE_ROWS: Record<string, Expect> = {
+  "GET /subscription-status": both([200, 200, 200, 200]),
+  "POST /create-checkout-session": both([401, 200, 409, 200]),
+  "POST /create-checkout-session-pricing": both([401, 200, 409, 200]),
+  "POST /create-checkout-session-trial": both([401, 200, 409, 200]),
+  "GET /checkout-sessions/{id}": both([401, 404, 200, 404]),
+  "POST /cancel-subscription": both([401, 404, 200, 404]),
+  "POST /create-portal-session": both([401, 200, 200, 200]),
+  // Stripe signs its calls; nobody else gets past the signature, signed in or not.
+  "POST /stripe/webhook": both([400, 400, 400, 400]),
+  "POST /create-trial": both([401, 200, 409, 200]),
+};
+Object.assign(TABLE, STRIPE_ROWS);
+
+describe("billing on: the Stripe routes", () => {
+  let stripe: FakeStripe;
+  let billingApp: TestApp;
+  let users: { anon: null; other: CreatedUser; owner: CreatedUser; admin: CreatedUser };
+  let owned: { session: string; subscription: string };
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    billingApp = await createTestApp(stripe.env);
+    stripe.webhookUrl = webhookUrl(billingApp);
+    const [other, owner, admin] = await Promise.all([
+      createUser(billingApp),
+      createUser(billingApp),
+      createAdmin(billingApp),
+    ]);
+    users = { anon: null, other, owner, admin };
+    const session = await startCheckout(billingApp, owner);
+    owned = { session, subscription: (await stripe.completeCheckout(session)).id };
+    await Promise.all([startCheckout(billingApp, other), startCheckout(billingApp, admin)]);
+  });
+  afterAll(async () => {
+    await billingApp?.close();
+    await stripe?.close();
+  });
+
+  it.each(Object.keys(STRIPE_ROWS))("%s", async (route) => {
+    const [method, template] = route.split(" ") as [string, string];
+    const query: Record<string, string> = {
+      "POST /create-checkout-session": "?price_id=price_pro",
+      "POST /create-checkout-session-trial": "?promotion_name=pro-trial",
+      "POST /cancel-subscription": `?subscription_id=${owned.subscription}`,
+      "POST /create-trial": "?promotion_type=pro",
+    };
+    const path = template.replace("{id}", owned.session) + (query[route] ?? "");
+    const got: number[] = [];
+    const bodies: { error?: { code: string } }[] = [];
+    for (const who of ["anon", "other", "owner", "admin"] as const) {
+      const res = await billingApp.request(method, path, { token: users[who]?.token });
+      got.push(res.status);
+      bodies.push(res.body);
+    }
+    expect(got, `[anon, other, owner, admin] ${JSON.stringify(bodies)}`).toEqual(STRIPE_ROWS[route]!.private);
+    got.forEach((s, i) => {
+      if (s === 404) expect(bodies[i]!.error!.code).toBe("not_found");
     });
   });
 });

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { billingEnabled } from "../../backend/billing/catalogue.ts";
 import type { Config } from "../../backend/config.ts";
 
 /** A page's Content-Security-Policy and the nonce its own inline scripts carry. */
@@ -14,11 +15,14 @@ export interface PageCsp {
  * 'unsafe-inline': the pages render `style` attributes and sonner inserts a <style> element,
  * and a nonce cannot cover attributes; CSS cannot run script. The browser's fetches may go to
  * this origin, PUBLIC_URL (the disk store's upload URLs), the S3 endpoint (presigned uploads and
- * downloads) and the analytics endpoint: no further.
+ * downloads) and the analytics endpoint: no further. With billing on, Stripe.js comes from
+ * js.stripe.com and its embedded checkout frames and calls go to Stripe's hosts; the customer
+ * portal's form posts are redirected to Stripe (STRIPE_API_URL's origin when set: the local fake).
+ * With billing off none of Stripe's hosts is allowed.
  */
 export function pageCsp(
   config: Pick<Config, "PUBLIC_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "ANALYTICS_ENDPOINT"> &
-    Partial<Pick<Config, "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST">>,
+    Partial<Pick<Config, "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST" | "STRIPE_SECRET_KEY" | "STRIPE_API_URL">>,
 ): () => PageCsp {
   const connect = new Set(["'self'"]);
   // The Firebase web SDK's sign-in (the sign-in form): its Identity Toolkit, or the emulator.
@@ -39,20 +43,29 @@ export function pageCsp(
       ])
         connect.add(`https://${host}`);
   }
+  const stripe = billingEnabled(config)
+    ? {
+        script: " https://js.stripe.com",
+        frame: "frame-src 'self' https://js.stripe.com https://checkout.stripe.com https://hooks.stripe.com",
+        connect: ["https://js.stripe.com", "https://api.stripe.com"],
+        form: ` https://billing.stripe.com https://checkout.stripe.com${config.STRIPE_API_URL ? ` ${origin(config.STRIPE_API_URL)}` : ""}`,
+      }
+    : { script: "", frame: null, connect: [], form: "" };
   const files = [...connect].filter((s) => s !== "'self'").join(" ");
   return () => {
     const nonce = crypto.randomBytes(16).toString("base64");
     const directives = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
+      `script-src 'self' 'nonce-${nonce}'${stripe.script}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${files}`.trim(),
       "font-src 'self' data:",
-      `connect-src ${[...connect, ...identity].join(" ")}`,
+      `connect-src ${[...connect, ...identity, ...stripe.connect].join(" ")}`,
+      ...(stripe.frame ? [stripe.frame] : []),
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action 'self'${stripe.form}`,
       "frame-ancestors 'none'",
     ];
     return { nonce, header: directives.join("; ") };

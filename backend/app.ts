@@ -7,6 +7,7 @@ import { AppError } from "../contracts/errors.ts";
 import { registerAgentRoutes } from "./agent/routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerIdentityRoutes } from "./auth/identity-routes.ts";
+import { registerBillingAccountRoutes } from "./billing/account-routes.ts";
 import { registerBillingRoutes } from "./billing/routes.ts";
 import { registerEdgarRoutes } from "./edgar/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
@@ -111,6 +112,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerAuthRoutes(app, guard, deps);
   registerSignupCodeRoutes(app, guard, deps);
   registerBillingRoutes(app, guard, deps);
+  registerBillingAccountRoutes(app, guard, deps);
   registerBlobRoutes(app, guard, deps, (o) => receiveUpload(deps, o));
   registerWorkspaceRoutes(app, guard, deps);
   registerThreadRoutes(app, guard, deps);

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { ABANDONED_MS } from "./agent/follow.ts";
 import { sweepAbandonedAnswers } from "./agent/repo.ts";
+import { settleAbandonedAnswers } from "./billing/charges.ts";
 import type { Deps } from "./deps.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
 import { workerId } from "./ingestion/ingest.ts";
@@ -22,6 +23,10 @@ async function sweep(deps: Deps): Promise<void> {
   );
   await sweepAbandonedAnswers(deps, ABANDONED_MS).catch((err: unknown) =>
     deps.log.error("[agent] closing abandoned answers failed:", err),
+  );
+  // Their holds (and any an answer failed to settle): released and charged what was metered.
+  await settleAbandonedAnswers(deps).catch((err: unknown) =>
+    deps.log.error("[billing] settling abandoned answers failed:", err),
   );
 }
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { SEARCH_MODEL } from "../../contracts/agent.ts";
 import { AppError } from "../../contracts/errors.ts";
+import { assertCanAsk, holdForAnswer } from "../billing/charges.ts";
 import type { Deps } from "../deps.ts";
 import { listQuestionFiles } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
@@ -58,6 +59,8 @@ export async function askQuestion(
   const model = resolveModel(deps, o.model);
   const fileIds = o.fileIds ? [...new Set(o.fileIds)] : undefined;
   const files = await filesInScope(deps, o.workspaceId, fileIds);
+  // Billing on: a plan and credits, checked now so a refusal is an HTTP error, not a stream.
+  const billed = await assertCanAsk(deps, { userId: o.actor.user.id, model });
   const userMessageId = crypto.randomUUID();
   const answerId = crypto.randomUUID();
   const asked = new Date();
@@ -67,8 +70,11 @@ export async function askQuestion(
   // The first question names a thread nobody named.
   const rename =
     thread.name === DEFAULT_THREAD_NAME ? { from: DEFAULT_THREAD_NAME, to: titleFromQuery(o.query) } : undefined;
-  const renamed = await deps.db.kysely.transaction().execute((tx) =>
-    messages.insertQuestionAndAnswer(tx, {
+  const hold = { userId: o.actor.user.id, threadId: o.threadId, workspaceId: o.workspaceId, model };
+  const renamed = await deps.db.kysely.transaction().execute(async (tx) => {
+    // The hold first: when another answer took the credits meanwhile, no message is stored.
+    if (billed) await holdForAnswer(tx, { ...hold, messageId: answerId });
+    return messages.insertQuestionAndAnswer(tx, {
       threadId: o.threadId,
       userId: o.actor.user.id,
       questionId: userMessageId,
@@ -79,8 +85,8 @@ export async function askQuestion(
       askedAt,
       answeredAt,
       rename,
-    }),
-  );
+    });
+  });
   if (renamed)
     nameWithModel(deps, {
       actor: o.actor,
@@ -127,16 +133,25 @@ export async function regenerate(
   const scoped = asked ? await filesInScope(deps, o.workspaceId, asked, true) : undefined;
   const fileIds = scoped?.length ? scoped.map((f) => f.id) : undefined;
   const files = scoped?.length ? scoped : await filesInScope(deps, o.workspaceId, undefined);
+  const billed = await assertCanAsk(deps, { userId: o.actor.user.id, model });
   const answerId = crypto.randomUUID();
-  await deps.db.kysely.transaction().execute((tx) =>
-    messages.insertRegeneratedAnswer(tx, {
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    if (billed)
+      await holdForAnswer(tx, {
+        userId: o.actor.user.id,
+        threadId: o.threadId,
+        workspaceId: o.workspaceId,
+        model,
+        messageId: answerId,
+      });
+    await messages.insertRegeneratedAnswer(tx, {
       threadId: o.threadId,
       questionId: question.id,
       answerId,
       model,
       userId: o.actor.user.id,
-    }),
-  );
+    });
+  });
   return launchAnswer(deps, {
     actor: o.actor,
     workspaceId: o.workspaceId,

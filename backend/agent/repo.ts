@@ -3,6 +3,7 @@ import type { TimedEvent } from "../../contracts/agent.ts";
 import type { Deps } from "../deps.ts";
 import { now } from "../platform/clock.ts";
 import type { Executor } from "../platform/db/index.ts";
+import { afterCursor } from "../platform/paging.ts";
 import type { MessageEventTable } from "../platform/db/schema.ts";
 import * as messages from "../threads/message-repo.ts";
 import type { FinalStatus, LiveAnswer } from "./live.ts";
@@ -138,4 +139,45 @@ export async function recordUsage(
       created_at: now(),
     })
     .execute();
+}
+
+/** An answer's metered model calls (billing charges the answer for them). */
+export function listMessageUsage(db: Executor, messageId: string) {
+  return db
+    .selectFrom("usage_events")
+    .select(["input_tokens", "output_tokens", "cost_usd"])
+    .where("message_id", "=", messageId)
+    .execute();
+}
+
+/**
+ * A user's metered calls in two sums: the cost of the priced ones, the tokens of the unpriced
+ * ones (billing prices those by its fallback rate).
+ */
+export async function usageTotals(db: Executor, userId: string) {
+  const row = await db
+    .selectFrom("usage_events")
+    .select((eb) => [
+      eb.fn.sum<number | string | null>("cost_usd").as("cost"),
+      eb.fn
+        .sum<number | string | null>(eb.case().when("cost_usd", "is", null).then(eb.ref("input_tokens")).else(0).end())
+        .as("unpriced_in"),
+      eb.fn
+        .sum<number | string | null>(eb.case().when("cost_usd", "is", null).then(eb.ref("output_tokens")).else(0).end())
+        .as("unpriced_out"),
+    ])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return {
+    costUsd: Number(row?.cost ?? 0),
+    unpricedInputTokens: Number(row?.unpriced_in ?? 0),
+    unpricedOutputTokens: Number(row?.unpriced_out ?? 0),
+  };
+}
+
+/** A user's metered calls, newest first, after a (created_at, id) cursor. */
+export function listUserUsage(db: Executor, o: { userId: string; after: [string, string] | null; limit: number }) {
+  let q = db.selectFrom("usage_events").selectAll().where("user_id", "=", o.userId);
+  if (o.after) q = q.where(afterCursor("created_at", "id", "<", o.after));
+  return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(o.limit).execute();
 }

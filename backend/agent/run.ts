@@ -1,4 +1,5 @@
 import { SEARCH_MODEL, type StreamEvent } from "../../contracts/agent.ts";
+import { settleAnswer } from "../billing/charges.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { Citer } from "./citer.ts";
@@ -61,6 +62,9 @@ export function launchAnswer(deps: Deps, job: AnswerJob): LiveAnswer {
       });
       status = "failed";
     }
+    // Settled before the end is stored: until then the row is "streaming", so the sweep that
+    // settles abandoned answers cannot race this one (a replay of the keys would write nothing).
+    await settle(deps, job);
     live.record({ type: "done", message_id: job.answerId, status });
     await runtime.finish(live, status);
   });
@@ -122,6 +126,15 @@ async function producer(
     signal: live.signal,
     cost: (u) => deps.llm.cost(u),
   });
+}
+
+/** Releases the answer's hold and charges it; a failure is logged and left to the sweep. */
+async function settle(deps: Deps, job: AnswerJob): Promise<void> {
+  try {
+    await settleAnswer(deps, { userId: job.actor.user.id, messageId: job.answerId, model: job.model });
+  } catch (err) {
+    deps.log.error(`[billing] settling answer ${job.answerId} failed (the sweep retries):`, err);
+  }
 }
 
 /** One usage row per model call; a metering failure is logged, never the answer's end. */

@@ -1,4 +1,4 @@
-import { PostgresAdapter } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { AppError } from "../../contracts/errors.ts";
 import { now } from "../platform/clock.ts";
 import type { Db, Executor } from "../platform/db/index.ts";
@@ -51,6 +51,9 @@ export async function append(db: Db, entry: LedgerEntry, overdraw: Overdraw = "r
 
 /** `append` inside a transaction the caller already holds (several rows at once, or with other writes). */
 export async function appendIn(tx: Executor, entry: LedgerEntry, overdraw: Overdraw = "require"): Promise<Appended> {
+  // A NaN or fractional amount would be stored as garbage (or fail as a 500 deep in the driver).
+  if (!Number.isSafeInteger(entry.delta)) throw new Error(`A ledger delta must be a whole number, not ${entry.delta}`);
+  if (!tx.isTransaction) throw new Error("appendIn needs a transaction: the account lock lasts until it ends");
   const balance = await lockAccount(tx, entry.userId);
   const seen = await tx
     .selectFrom("credit_ledger")
@@ -60,12 +63,12 @@ export async function appendIn(tx: Executor, entry: LedgerEntry, overdraw: Overd
     .executeTakeFirst();
   if (seen) return { applied: false, delta: 0, balance };
 
-  let delta = Math.trunc(entry.delta);
+  let delta = entry.delta;
   if (delta < 0 && balance + delta < 0) {
     if (overdraw === "require") {
       throw new AppError(
         "billing/insufficient-credits",
-        `Not enough compute credits: this needs ${-delta} and you have ${Math.max(0, balance)}. Subscribe or upgrade your plan to get more.`,
+        `Not enough compute credits: this needs ${-delta} and you have ${Math.max(0, balance)}. Get more on the Subscription page (subscribe or upgrade your plan).`,
       );
     }
     if (overdraw === "cap") delta = -Math.max(0, balance);
@@ -137,4 +140,61 @@ export async function recomputeBalance(db: Executor, userId: string): Promise<nu
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** The user's ledger rows, newest first, after the row numbered `beforeSeq` (the page cursor). */
+export function listLedger(db: Executor, o: { userId: string; beforeSeq: number | null; limit: number }) {
+  let q = db.selectFrom("credit_ledger").selectAll().where("user_id", "=", o.userId);
+  if (o.beforeSeq !== null) q = q.where("seq", "<", o.beforeSeq);
+  return q.orderBy("seq", "desc").limit(o.limit).execute();
+}
+
+/** A ledger row by its idempotency key (an answer's hold: `hold:<messageId>`). */
+export function findEntry(db: Executor, userId: string, idempotencyKey: string) {
+  return db
+    .selectFrom("credit_ledger")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** Holds without their release: a hold `hold:<id>` is released by the row keyed `release:<id>`. */
+const unreleased = (db: Executor) =>
+  db
+    .selectFrom("credit_ledger as h")
+    .where("h.reason", "=", "hold")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("credit_ledger as r")
+            .select("r.id")
+            .whereRef("r.user_id", "=", "h.user_id")
+            .where("r.idempotency_key", "=", sql<string>`'release:' || ${sql.ref("h.message_id")}`),
+        ),
+      ),
+    );
+
+/** Credits the user's answers still running hold (already taken from the balance). */
+export async function heldCredits(db: Executor, userId: string): Promise<number> {
+  const row = await unreleased(db)
+    .select((eb) => eb.fn.sum<number | string | null>("h.delta").as("total"))
+    .where("h.user_id", "=", userId)
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
+}
+
+/**
+ * Holds whose answer is no longer streaming (or whose message is gone) but that were never
+ * settled: the answer's process died, or settling failed. Read-only join on the threads domain's
+ * messages (its status and model) so the sweep finds them in one query.
+ */
+export function listUnsettledHolds(db: Executor, limit: number) {
+  return unreleased(db)
+    .leftJoin("messages as m", "m.id", "h.message_id")
+    .select(["h.user_id", "h.message_id", "h.thread_id", "h.workspace_id", "m.model"])
+    .where((eb) => eb.or([eb("m.id", "is", null), eb("m.status", "!=", "streaming")]))
+    .orderBy("h.created_at")
+    .limit(limit)
+    .execute();
 }

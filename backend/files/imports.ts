@@ -36,6 +36,7 @@ export async function importFromUrl(
     contentType: (res.headers["content-type"] ?? DEFAULT_CONTENT_TYPE).split(";")[0]!.trim() || DEFAULT_CONTENT_TYPE,
     body: res.body,
     maxBytes: deps.config.MAX_UPLOAD_BYTES,
+    expectedBytes: Number.isFinite(declared) ? declared : 0,
   });
 }
 

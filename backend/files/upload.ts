@@ -12,7 +12,7 @@ import { now } from "../platform/clock.ts";
 import { touchWorkspace } from "../workspaces/repo.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { presentFile } from "./present.ts";
-import { assertQuota, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
+import { assertQuota, assertRoomBeforeStoring, UPLOAD_URL_TTL_SECONDS } from "./quota.ts";
 import {
   deleteFileRow,
   fileStatusByBlobKey,
@@ -205,8 +205,15 @@ export async function receiveUpload(
  */
 export async function storeCounted(
   deps: Deps,
-  o: { actor: Actor; key: string; body: Readable; contentType: string; maxBytes: number },
+  o: { actor: Actor; key: string; body: Readable; contentType: string; maxBytes: number; expectedBytes?: number },
 ): Promise<{ byteSize: number; checksum: string }> {
+  try {
+    await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: o.expectedBytes ?? 0 });
+  } catch (err) {
+    // Nobody will read the rest of the body: let its source go.
+    o.body.destroy();
+    throw err;
+  }
   const counter = hashingCounter();
   // pipeline() forwards a source error to the counter and listens for it: a source that fails
   // before the store starts reading (say, while it creates a folder) must not be an uncaught
@@ -246,6 +253,8 @@ export async function storeStream(
     maxBytes: number;
     /** Where the bytes came from (an SEC filing), kept on the file. */
     source?: FileSource;
+    /** The size the source announces (Content-Length), checked against the plan before storing. */
+    expectedBytes?: number;
   },
 ) {
   const fileId = crypto.randomUUID();
@@ -257,6 +266,7 @@ export async function storeStream(
     body: o.body,
     contentType: o.contentType,
     maxBytes: o.maxBytes,
+    expectedBytes: o.expectedBytes,
   });
   const t = now();
   await deps.db.kysely.transaction().execute(async (tx) => {

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { chargeIndexing } from "../billing/charges.ts";
 import type { Deps } from "../deps.ts";
 import { findFileWithCurrentBlob, setCurrentVersionStatus } from "../files/repo.ts";
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
@@ -80,6 +81,13 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
         status: "indexed",
         error: null,
         at: now(),
+      });
+      await chargeIndexing(tx, deps, {
+        userId: file.owner_id,
+        versionId: job.version_id,
+        workspaceId: file.workspace_id,
+        filename: file.filename,
+        pages: document.pages.length,
       });
       await complete(tx, job.id);
     });

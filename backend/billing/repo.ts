@@ -1,0 +1,31 @@
+import type { Executor } from "../platform/db/index.ts";
+import { afterCursor } from "../platform/paging.ts";
+
+/*
+ * Billing's reads of subscriptions and payments. Those rows are written by the Stripe webhooks
+ * (backend/billing/subscriptions-repo.ts); entitlements and the payment history only read them.
+ * The ledger's own queries are in ledger-repo.ts.
+ */
+
+/** Statuses under which a subscription gives its plan (past_due keeps it while Stripe retries). */
+export const PLAN_STATUSES = ["trialing", "active", "past_due"] as const;
+
+/** The user's newest subscription that gives a plan, if any. */
+export function findPlanSubscription(db: Executor, userId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "in", [...PLAN_STATUSES])
+    .orderBy("current_period_end", "desc")
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The user's payments, newest first, after a (created_at, id) cursor. */
+export function listPayments(db: Executor, o: { userId: string; after: [string, string] | null; limit: number }) {
+  let q = db.selectFrom("payments").selectAll().where("user_id", "=", o.userId);
+  if (o.after) q = q.where(afterCursor("created_at", "id", "<", o.after));
+  return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(o.limit).execute();
+}

@@ -9,6 +9,7 @@ import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerIdentityRoutes } from "./auth/identity-routes.ts";
 import { registerBillingAccountRoutes } from "./billing/account-routes.ts";
 import { registerBillingRoutes } from "./billing/routes.ts";
+import { registerStripeRoutes } from "./billing/stripe-routes.ts";
 import { registerEdgarRoutes } from "./edgar/routes.ts";
 import type { Auth } from "./auth/better-auth-identity.ts";
 import type { Deps } from "./deps.ts";
@@ -113,6 +114,7 @@ export function createApi(deps: Deps, auth?: Auth): OpenAPIHono<AppEnv> {
   registerSignupCodeRoutes(app, guard, deps);
   registerBillingRoutes(app, guard, deps);
   registerBillingAccountRoutes(app, guard, deps);
+  registerStripeRoutes(app, guard, deps);
   registerBlobRoutes(app, guard, deps, (o) => receiveUpload(deps, o));
   registerWorkspaceRoutes(app, guard, deps);
   registerThreadRoutes(app, guard, deps);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { endpoint, rawEndpoint } from "./endpoint.ts";
 
 /*
  * Plans, credits, storage and subscriptions (spec sections 1-3, 7 and 9; issue 15). Two modes:
@@ -283,4 +283,22 @@ export const adminGrantCredits = endpoint({
     idempotency_key: z.string().min(1).max(200),
   }),
   response: z.object({ balance: z.number().int() }),
+});
+
+/**
+ * Stripe's webhook (issue 15): the raw body, verified with the Stripe-Signature header (a bad or
+ * missing signature is 400 billing/bad-signature). No bearer token: Stripe is the caller.
+ */
+export const stripeWebhook = rawEndpoint({
+  method: "post",
+  path: "/stripe/webhook",
+  summary: "Stripe's events (subscriptions, checkout, invoices), signed; each applied once",
+  tag: "billing",
+  auth: "public",
+  response: {
+    contentType: "application/json",
+    schema: z.object({ received: z.literal(true), outcome: z.enum(["applied", "duplicate", "ignored"]) }),
+    description: "The event was applied, had been applied before, or needs nothing from us",
+    status: 200,
+  },
 });

@@ -2,7 +2,8 @@ import * as c from "../../contracts/billing.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { route, type Guard } from "../platform/http/route.ts";
-import { billingEnabled, listPlans, listPromotions } from "./catalogue.ts";
+import { billingEnabled, listPlans } from "./catalogue.ts";
+import { listAvailablePromotions } from "./subscriptions.ts";
 
 export function registerBillingRoutes(app: ApiApp, guard: Guard, deps: Deps): void {
   route(app, guard, c.listPublicPlans, async ({ c: ctx }) => {
@@ -15,5 +16,7 @@ export function registerBillingRoutes(app: ApiApp, guard: Guard, deps: Deps): vo
       publishable_key: on ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     };
   });
-  route(app, guard, c.getPromoAvailable, async () => ({ valid_promotions: listPromotions(deps.config.BILLING_PLANS) }));
+  route(app, guard, c.getPromoAvailable, async ({ actor }) => ({
+    valid_promotions: await listAvailablePromotions(deps, actor?.user ?? null),
+  }));
 }

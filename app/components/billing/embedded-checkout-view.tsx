@@ -1,5 +1,7 @@
 import { EmbeddedCheckout, EmbeddedCheckoutProvider } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when loadStripe() is called (the main entry injects it on import).
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 
 // One Stripe.js instance per publishable key for the page's lifetime (loadStripe injects the script once).
 const stripes = new Map<string, Promise<Stripe | null>>();

@@ -124,7 +124,11 @@ export async function installFakeStripeJs(
       const result = await complete(clientSecret);
       await route.fulfill({ status: 200, json: result, headers: { "access-control-allow-origin": "*" } });
     } catch (err) {
-      await route.fulfill({ status: 500, json: { error: String(err) }, headers: { "access-control-allow-origin": "*" } });
+      await route.fulfill({
+        status: 500,
+        json: { error: String(err) },
+        headers: { "access-control-allow-origin": "*" },
+      });
     }
   });
 }

@@ -119,7 +119,7 @@ for (const vp of VIEWPORTS) {
     // The period's credits were granted and the payment recorded.
     const tabs = page.getByRole("navigation", { name: "Settings tabs" });
     await tabs.getByRole("link", { name: "Usage / Balance" }).click();
-    await expect(page.getByTestId("credit-balance")).toHaveText("Balance: 20K credits");
+    await expect(page.getByTestId("credit-balance")).toHaveText("Balance: 20,000 credits");
     await expect(page.getByTestId("compute-credits")).toContainText("0 of 20K credits used (0.0%)");
     await expect(page.getByTestId("storage-usage")).toContainText("0.00 GB of 100.00 GB (0.0%)");
     await expect(page.getByRole("region", { name: "Usage history" })).toContainText("+20,000");
@@ -137,9 +137,14 @@ for (const vp of VIEWPORTS) {
     });
     await page.goto("/usage");
     const usage = page.getByRole("region", { name: "Usage history" });
-    await expect(usage.getByRole("row")).toHaveCount(3);
-    await expect(usage.getByRole("row").nth(1)).toContainText("-1");
-    await expect(usage.getByRole("row").nth(1)).toContainText("19,999");
+    // Newest first: the answer's charge (after its hold and release), then the period's grant.
+    const newest = usage.getByRole("row").nth(1);
+    await expect(newest).toContainText("Answer");
+    await expect(newest.getByRole("cell").nth(2)).toHaveText("-1");
+    await expect(newest.getByRole("cell").nth(3)).toHaveText("19,999");
+    await expect(usage).toContainText("+20,000");
+    await expect(page.getByTestId("credit-balance")).toHaveText("Balance: 19,999 credits");
+    await expect(page.getByTestId("compute-credits")).toContainText("1 of 20K credits used (0.0%)");
     await noHorizontalScroll(page, vp.width);
     await screenshot(page, `billing-usage-charged-${vp.name}`);
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Payment, UsageItem } from "../../../contracts/billing.ts";
 import { formatGb, formatMoney, formatUsd } from "../../lib/billing-format.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatCount, formatDate } from "../../lib/format.ts";
 import { formatCredits } from "../../lib/pricing.ts";
 import { Alert } from "../ui/alert.tsx";
 import { UsageBar } from "./usage-bar.tsx";
@@ -74,7 +74,7 @@ export function UsagePanel({
               summary={`${formatCredits(creditsUsed)} of ${formatCredits(credits.quota)} credits used`}
             />
             <p className="mt-2 text-sm text-slate-600" data-testid="credit-balance">
-              Balance: {formatCredits(credits.balance)} credits
+              Balance: {formatCount(credits.balance)} credits
             </p>
           </div>
         ) : (
@@ -98,7 +98,7 @@ export function UsagePanel({
             id: u.id,
             cells: [
               formatDate(u.created_at),
-              u.description + (u.cost_usd !== null ? ` (${formatUsd(u.cost_usd)})` : ""),
+              u.description + (u.cost_usd ? ` (${formatUsd(u.cost_usd)})` : ""),
               `${u.credits > 0 ? "+" : ""}${u.credits.toLocaleString("en-US")}`,
               u.balance_after.toLocaleString("en-US"),
             ],

@@ -91,14 +91,23 @@ const SCRIPT = String.raw`(() => {
         page._setSecret(await options.fetchClientSecret());
       return page;
     };
+    const unsupported = (name) => () => {
+      throw new Error("fake Stripe.js: " + name + " is not part of the stand-in");
+    };
     return {
       createEmbeddedCheckoutPage: create,
       initEmbeddedCheckout: create,
+      // What @stripe/react-stripe-js checks to accept an object as a Stripe instance (isStripe).
+      elements: unsupported("elements"),
+      createToken: unsupported("createToken"),
+      createPaymentMethod: unsupported("createPaymentMethod"),
+      confirmCardPayment: unsupported("confirmCardPayment"),
       _registerWrapper() {},
       registerAppInfo() {},
     };
   };
-  window.Stripe.version = 3;
+  // The release train @stripe/stripe-js expects (its STRIPE_JS_URL), so it does not warn.
+  window.Stripe.version = "endive";
 })();`;
 
 export interface FakeStripeJsCall {

@@ -18,7 +18,10 @@ const VIEWPORTS = [
 async function api<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -189,5 +192,30 @@ test("without JavaScript: the trial form starts a card-less trial, and the trial
   await expect(page.getByTestId("subscription-status")).toHaveText("Trialing");
   await expect(page.getByTestId("trial-days")).toHaveText("7 days left in your free trial.");
   await screenshot(page, "billing-trial-nojs");
+  await context.close();
+});
+
+test("past_due: the Subscription tab warns to update the payment method", async ({ browser, app }) => {
+  const { token } = await api<{ token: string }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("pastdue"),
+    password: PASSWORD,
+  });
+  const { subscription } = await api<{ subscription: { id: string } }>(
+    app.url,
+    "POST",
+    "/create-trial?promotion_type=pro",
+    undefined,
+    token,
+  );
+  // The renewal's payment fails at the fake Stripe; its webhook marks the subscription past_due.
+  await app.stripe!.failPayment(subscription.id);
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[1]!);
+  await page.goto("/subscription");
+  await expect(page.getByTestId("subscription-status")).toHaveText("Past due");
+  await expect(
+    page.getByText("Your last payment failed. Please update your payment method to keep your subscription."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Manage Subscription" })).toBeVisible();
+  await screenshot(page, "billing-past-due-mobile");
   await context.close();
 });

@@ -174,7 +174,7 @@ for (const vp of VIEWPORTS) {
   });
 }
 
-test("without JavaScript: the trial form starts a card-less trial, and the trial's days left show", async ({
+test("without JavaScript: the trial form starts a card-less trial (days left shown), cancel and portal forms work", async ({
   browser,
   app,
 }) => {
@@ -192,6 +192,12 @@ test("without JavaScript: the trial form starts a card-less trial, and the trial
   await expect(page.getByTestId("subscription-status")).toHaveText("Trialing");
   await expect(page.getByTestId("trial-days")).toHaveText("7 days left in your free trial.");
   await screenshot(page, "billing-trial-nojs");
+  // Cancel at period end is a plain form too; the portal form leaves for the (fake) customer portal.
+  await page.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(page.getByText(/^Your subscription will end on /)).toBeVisible();
+  await expect(page.getByText(/Your subscription is cancelled and ends on /)).toBeVisible();
+  await page.getByRole("button", { name: "Manage Subscription" }).click();
+  await expect(page.getByRole("heading", { name: "Customer portal" })).toBeVisible();
   await context.close();
 });
 

@@ -153,6 +153,8 @@ function publicEnvOf(config: Config): PublicEnv {
     contactSalesUrl: config.CONTACT_SALES_URL ?? null,
     statusUrl: config.STATUS_URL ?? null,
     trustUrl: config.TRUST_URL ?? null,
+    communityChatUrl: config.COMMUNITY_CHAT_URL ?? null,
+    accountDeletionUrl: config.ACCOUNT_DELETION_URL ?? null,
     analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
   };
 }

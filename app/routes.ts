@@ -32,20 +32,18 @@ const redirects = [
 
 /** The settings area: one shell, four tabs; /settings is the Subscription tab. */
 const settings = layout("routes/settings-layout.tsx", [
-  ...["settings", "subscription", "usage", "account"].map((path) =>
-    route(path, "routes/settings-coming-soon.tsx", { id: `settings-${path}` }),
-  ),
+  route("settings", "routes/settings-subscription.tsx", { id: "settings-settings" }),
+  route("subscription", "routes/settings-subscription.tsx", { id: "settings-subscription" }),
+  route("usage", "routes/settings-usage.tsx"),
+  route("account", "routes/settings-account.tsx"),
   route("published", "routes/settings-published.tsx"),
 ]);
-
-/** Signed-in pages not built yet: they already require sign-in and show the app shell. */
-const appPlaceholders = ["return"].map((path) => route(path, "routes/app-placeholder.tsx", { id: `app-${path}` }));
 
 export default [
   marketing,
   ...redirects,
   settings,
-  ...appPlaceholders,
+  route("return", "routes/checkout-return.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("login", "routes/login.tsx", { id: "login" }),
@@ -94,6 +92,8 @@ export default [
   route("resources/workspaces/:id/threads/:tid/files/:vid/download", "routes/resources.thread-file-download.ts"),
   route("resources/workspaces/:id/threads/:tid/file-diff/:fid", "routes/resources.thread-file-diff.ts"),
   route("resources/table-export", "routes/resources.table-export.ts"),
+  route("resources/billing/checkout", "routes/resources.billing-checkout.ts"),
+  route("resources/billing/checkout-sessions/:id", "routes/resources.billing-checkout-session.ts"),
   route("resources/library/upload", "routes/resources.library-upload.ts"),
   route("resources/library/files/:fid/download", "routes/resources.library-file-download.ts"),
   route("admin", "routes/admin.tsx", [

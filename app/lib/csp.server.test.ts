@@ -53,3 +53,30 @@ describe("pageCsp and Firebase's Google popup", () => {
     expect(directive(header, "connect-src")).not.toContain("https://identitytoolkit.googleapis.com");
   });
 });
+
+const stripeBase = { PUBLIC_URL: undefined, S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: "us-east-1" };
+const stripeDirective = (header: string, name: string) =>
+  header.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+describe("page CSP and Stripe", () => {
+  it("allows no Stripe host with billing off", () => {
+    const { header } = pageCsp({ ...stripeBase, ANALYTICS_ENDPOINT: undefined })();
+    expect(header).not.toContain("stripe.com");
+    expect(stripeDirective(header, "frame-src")).toBe("");
+    expect(stripeDirective(header, "form-action")).toBe("form-action 'self'");
+  });
+  it("allows Stripe.js, its checkout frame and calls, and the portal redirect with billing on", () => {
+    const { header, nonce } = pageCsp({
+      ...stripeBase,
+      ANALYTICS_ENDPOINT: undefined,
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_API_URL: "http://127.0.0.1:4010",
+    })();
+    expect(stripeDirective(header, "script-src")).toBe(`script-src 'self' 'nonce-${nonce}' https://js.stripe.com`);
+    expect(stripeDirective(header, "frame-src")).toContain("https://js.stripe.com");
+    expect(stripeDirective(header, "connect-src")).toContain("https://js.stripe.com");
+    expect(stripeDirective(header, "form-action")).toContain("http://127.0.0.1:4010");
+    expect(stripeDirective(header, "form-action")).toContain("https://billing.stripe.com");
+    expect(stripeDirective(header, "frame-ancestors")).toBe("frame-ancestors 'none'");
+  });
+});

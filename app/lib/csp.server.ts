@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { billingEnabled } from "../../backend/billing/catalogue.ts";
 import type { Config } from "../../backend/config.ts";
 
 /** A page's Content-Security-Policy and the nonce its own inline scripts carry. */
@@ -21,7 +22,12 @@ export function pageCsp(
     Partial<
       Pick<
         Config,
-        "IDENTITY_PROVIDER" | "FIREBASE_AUTH_EMULATOR_HOST" | "FIREBASE_AUTH_DOMAIN" | "FIREBASE_GOOGLE_SIGN_IN"
+        | "IDENTITY_PROVIDER"
+        | "FIREBASE_AUTH_EMULATOR_HOST"
+        | "FIREBASE_AUTH_DOMAIN"
+        | "FIREBASE_GOOGLE_SIGN_IN"
+        | "STRIPE_SECRET_KEY"
+        | "STRIPE_API_URL"
       >
     >,
 ): () => PageCsp {
@@ -50,21 +56,36 @@ export function pageCsp(
       ])
         connect.add(`https://${host}`);
   }
+  // Billing on: Stripe.js from js.stripe.com, its embedded checkout's frames and calls, and the
+  // customer portal's form posts redirected to Stripe (STRIPE_API_URL's origin: the local fake).
+  const stripe = billingEnabled(config)
+    ? {
+        script: ["https://js.stripe.com"],
+        frame: ["https://js.stripe.com", "https://checkout.stripe.com", "https://hooks.stripe.com"],
+        connect: ["https://js.stripe.com", "https://api.stripe.com"],
+        form: [
+          "https://billing.stripe.com",
+          "https://checkout.stripe.com",
+          ...(config.STRIPE_API_URL ? [origin(config.STRIPE_API_URL)!] : []),
+        ],
+      }
+    : { script: [], frame: [], connect: [], form: [] };
+  const frames = [...helperFrame, ...stripe.frame];
   const files = [...connect].filter((s) => s !== "'self'").join(" ");
   return () => {
     const nonce = crypto.randomBytes(16).toString("base64");
     const directives = [
       "default-src 'self'",
-      `script-src ${["'self'", `'nonce-${nonce}'`, ...gapi].join(" ")}`,
+      `script-src ${["'self'", `'nonce-${nonce}'`, ...gapi, ...stripe.script].join(" ")}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${files}`.trim(),
       "font-src 'self' data:",
-      `connect-src ${[...connect, ...identity].join(" ")}`,
-      ...(helperFrame.length ? [`frame-src 'self' ${helperFrame.join(" ")}`] : []),
+      `connect-src ${[...connect, ...identity, ...stripe.connect].join(" ")}`,
+      ...(frames.length ? [`frame-src 'self' ${frames.join(" ")}`] : []),
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${["'self'", ...stripe.form].join(" ")}`,
       "frame-ancestors 'none'",
     ];
     return { nonce, header: directives.join("; ") };

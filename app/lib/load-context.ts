@@ -36,6 +36,8 @@ export interface PublicEnv {
   contactSalesUrl: string | null;
   statusUrl: string | null;
   trustUrl: string | null;
+  communityChatUrl: string | null;
+  accountDeletionUrl: string | null;
   analyticsEndpoint: string | null;
 }
 

@@ -1,28 +1,16 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
-import { getPromoAvailable, listPublicPlans } from "../../contracts/billing.ts";
 import { PricingTable } from "../components/marketing/pricing-table.tsx";
 import { contactSalesHref } from "../lib/links.ts";
 import { pageMeta, productNameFrom } from "../lib/seo.ts";
+import { loadPricing, loadPricingViewer } from "../lib/billing.server.ts";
 import { apiFor } from "../lib/session.server.ts";
-import { getViewer } from "../lib/viewer.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/marketing-pricing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
-  const [{ plans, test_mode }, { valid_promotions }, viewer] = await Promise.all([
-    api.call(listPublicPlans),
-    api.call(getPromoAvailable),
-    getViewer(request, context),
-  ]);
-  // The user's own plan arrives with the billing issue (GET /users/me/subscription-plan); until then
-  // nobody is subscribed, so every signed-in user counts as "no plan".
-  return {
-    plans,
-    testMode: test_mode,
-    promotions: valid_promotions,
-    viewer: { signedIn: Boolean(viewer), plan: null },
-  };
+  const pricing = await loadPricing(api);
+  return { ...pricing, viewer: await loadPricingViewer(request, context, api, pricing.billingEnabled) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,13 +35,7 @@ export default function Pricing() {
           </p>
         </div>
         <div className="mt-12">
-          <PricingTable
-            plans={data.plans}
-            promotions={data.promotions}
-            viewer={data.viewer}
-            testMode={data.testMode}
-            contactHref={env ? contactSalesHref(env) : "#"}
-          />
+          <PricingTable {...data} contactHref={env ? contactSalesHref(env) : "#"} />
         </div>
         <p className="mt-10 text-center text-sm text-slate-500">
           Prices in US dollars. Paid plans renew automatically each month until cancelled.

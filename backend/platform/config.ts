@@ -79,6 +79,8 @@ export const platformShape = {
   CONTACT_SALES_URL: optionalUrl,
   STATUS_URL: optionalUrl,
   TRUST_URL: optionalUrl,
+  COMMUNITY_CHAT_URL: optionalUrl,
+  ACCOUNT_DELETION_URL: optionalUrl,
   ANALYTICS_ENDPOINT: optionalUrl,
   BILLING_TEST_MODE: bool,
   COMMIT_HASH: optionalString,

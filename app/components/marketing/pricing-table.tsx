@@ -1,6 +1,9 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Promotion, PublicPlan } from "../../../contracts/billing.ts";
 import { formatCredits, formatPrice, formatStorage, planActions, type Viewer } from "../../lib/pricing.ts";
+import { EmbeddedCheckoutView, startCheckout } from "../billing/embedded-checkout-view.tsx";
+import { useHydrated } from "../ui/use-hydrated.ts";
 
 const check = (
   <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden fill="currentColor">
@@ -8,34 +11,69 @@ const check = (
   </svg>
 );
 
-interface Props {
+export interface PricingProps {
   plans: PublicPlan[];
   promotions: Promotion[];
   viewer: Viewer;
   testMode: boolean;
+  billingEnabled: boolean;
+  /** Stripe's publishable key (billing on). */
+  publishableKey: string | null;
   contactHref: string;
 }
 
-/** Where a purchase goes: signed out to /signup (returning to /pricing); signed in to the subscription tab. */
-function purchaseHref(viewer: Viewer, plan: PublicPlan, trial: boolean): string {
-  if (!viewer.signedIn) return `/signup?returnTo=${encodeURIComponent("/pricing")}`;
-  return `/subscription?plan=${encodeURIComponent(plan.product_type)}${trial ? "&trial=1" : ""}`;
-}
+type Purchase = { price_id: string } | { promotion_name: string };
 
-export function PricingTable({ plans, promotions, viewer, testMode, contactHref }: Props) {
+const SIGNUP = `/signup?returnTo=${encodeURIComponent("/pricing")}`;
+
+/**
+ * Plan cards and the Enterprise card (spec section 2). A signed-in purchase opens Stripe's
+ * embedded checkout in place of the table ('Back to Pricing' closes it and forgets the secret);
+ * a signed-out one goes to /signup, returning to /pricing. Billing off: the plans without buttons.
+ */
+export function PricingTable(props: PricingProps) {
+  const { plans, promotions, viewer, testMode, billingEnabled, publishableKey, contactHref } = props;
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const purchase = async (key: string, body: Purchase) => {
+    setBusy(key);
+    const secret = await startCheckout(body);
+    setBusy(null);
+    if (secret) setClientSecret(secret);
+  };
+  if (clientSecret && publishableKey)
+    return (
+      <div>
+        {testMode && <TestModeBanner />}
+        <EmbeddedCheckoutView
+          publishableKey={publishableKey}
+          clientSecret={clientSecret}
+          onClose={() => setClientSecret(null)}
+        />
+      </div>
+    );
   return (
     <div>
-      {testMode && (
-        <div
-          role="alert"
-          className="mx-auto mb-8 max-w-3xl rounded-md border border-yellow-300 bg-yellow-100 px-4 py-3 text-center text-sm font-medium text-yellow-900"
+      {billingEnabled && testMode && <TestModeBanner />}
+      {!billingEnabled && (
+        <p
+          role="status"
+          className="mx-auto mb-8 max-w-3xl rounded-md border border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-700"
         >
-          TEST MODE: payments are not real. Do not enter real card data.
-        </div>
+          Billing is not enabled on this server. Every feature is available without a subscription.
+        </p>
       )}
       <ul className="flex flex-wrap justify-center gap-6">
         {plans.map((plan) => (
-          <PlanCard key={plan.product_type} plan={plan} viewer={viewer} promotions={promotions} />
+          <PlanCard
+            key={plan.product_type}
+            plan={plan}
+            viewer={viewer}
+            promotions={billingEnabled ? promotions : []}
+            billingEnabled={billingEnabled}
+            busy={busy}
+            onPurchase={purchase}
+          />
         ))}
         <EnterpriseCard contactHref={contactHref} />
       </ul>
@@ -43,8 +81,39 @@ export function PricingTable({ plans, promotions, viewer, testMode, contactHref 
   );
 }
 
-function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: Viewer; promotions: Promotion[] }) {
-  const a = planActions(plan, viewer, promotions);
+function TestModeBanner() {
+  return (
+    <div
+      role="alert"
+      className="mx-auto mb-8 max-w-3xl rounded-md border border-yellow-300 bg-yellow-100 px-4 py-3 text-center text-sm font-medium text-yellow-900"
+    >
+      TEST MODE: payments are not real. Do not enter real card data.
+    </div>
+  );
+}
+
+function PlanCard({
+  plan,
+  viewer,
+  promotions,
+  billingEnabled,
+  busy,
+  onPurchase,
+}: {
+  plan: PublicPlan;
+  viewer: Viewer;
+  promotions: Promotion[];
+  billingEnabled: boolean;
+  busy: string | null;
+  onPurchase: (key: string, body: Purchase) => void;
+}) {
+  const hydrated = useHydrated();
+  const a = billingEnabled
+    ? planActions(plan, viewer, promotions)
+    : { isCurrent: false, purchaseLabel: null, trialLabel: null };
+  const promo = promotions.find((p) => p.product_type === plan.product_type);
+  const trialKey = `trial-${plan.product_type}`;
+  const buyKey = `buy-${plan.product_type}`;
   return (
     <li
       data-testid={`plan-${plan.product_type}`}
@@ -73,19 +142,51 @@ function PlanCard({ plan, viewer, promotions }: { plan: PublicPlan; viewer: View
         <li className="flex gap-2">{check}Citations, formula tracing and Excel export</li>
       </ul>
       <div className="mt-7 flex flex-col gap-2">
-        {a.trialLabel && (
-          <Link to={purchaseHref(viewer, plan, true)} className="btn-primary justify-center py-2.5">
-            {a.trialLabel}
-          </Link>
-        )}
-        {a.purchaseLabel && (
-          <Link
-            to={purchaseHref(viewer, plan, false)}
-            className={`${a.trialLabel ? "btn-secondary" : "btn-primary"} justify-center py-2.5`}
-          >
-            {a.purchaseLabel}
-          </Link>
-        )}
+        {a.trialLabel &&
+          promo &&
+          (viewer.signedIn ? (
+            // Without JavaScript the form starts the promotion's trial on the Subscription tab;
+            // with it, the trial goes through Stripe's embedded checkout.
+            <form
+              method="post"
+              action="/subscription"
+              onSubmit={(e) => {
+                e.preventDefault();
+                onPurchase(trialKey, { promotion_name: promo.name });
+              }}
+            >
+              <input type="hidden" name="intent" value="start-trial" />
+              <input type="hidden" name="promotion_type" value={promo.product_type} />
+              <button
+                type="submit"
+                disabled={busy !== null}
+                aria-busy={busy === trialKey || undefined}
+                className="btn-primary w-full justify-center py-2.5"
+              >
+                {a.trialLabel}
+              </button>
+            </form>
+          ) : (
+            <Link to={SIGNUP} className="btn-primary justify-center py-2.5">
+              {a.trialLabel}
+            </Link>
+          ))}
+        {a.purchaseLabel &&
+          (viewer.signedIn ? (
+            <button
+              type="button"
+              disabled={!hydrated || busy !== null}
+              aria-busy={busy === buyKey || undefined}
+              onClick={() => onPurchase(buyKey, { price_id: plan.price_id })}
+              className={`${a.trialLabel ? "btn-secondary" : "btn-primary"} justify-center py-2.5`}
+            >
+              {a.purchaseLabel}
+            </button>
+          ) : (
+            <Link to={SIGNUP} className={`${a.trialLabel ? "btn-secondary" : "btn-primary"} justify-center py-2.5`}>
+              {a.purchaseLabel}
+            </Link>
+          ))}
       </div>
     </li>
   );

@@ -13,7 +13,12 @@ export function settingsTabFor(pathname: string): string | null {
   return SETTINGS_LINKS.some((l) => l.to === pathname) ? pathname : null;
 }
 
-const LOADING_TEXT: Record<string, string> = { "/published": "Loading published links..." };
+const LOADING_TEXT: Record<string, string> = {
+  "/published": "Loading published links...",
+  "/usage": "Loading usage information...",
+  "/subscription": "Loading subscription...",
+  "/account": "Loading account...",
+};
 
 /**
  * The settings area: the app header, a 256 px sidebar with 'Back to Workspaces' and the four

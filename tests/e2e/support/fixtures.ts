@@ -6,6 +6,7 @@ import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
+import type { FakeStripe } from "../../helpers/fake-stripe.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
@@ -34,6 +35,8 @@ interface App {
   llm: FakeOpenAI | null;
   /** With `edgar: true`: the local SEC EDGAR (tests/helpers/fake-edgar.ts) the server calls. */
   edgar: FakeEdgar | null;
+  /** With `billing: "stripe"`: the local Stripe (tests/helpers/fake-stripe.ts) the server's SDK calls. */
+  stripe: FakeStripe | null;
 }
 
 /** This worker's own Auth emulator (tests/helpers/firebase-emulator.ts) and the app's variables for it. */
@@ -82,11 +85,15 @@ export const test = base.extend<
     edgar: boolean;
     publicUrl: "app-url" | "unset";
     identity: "builtin" | "firebase";
+    billing: "off" | "stripe";
     app: App;
   }
 >({
   // "firebase": IDENTITY_PROVIDER=firebase against an Auth emulator this worker starts.
   identity: ["builtin", { scope: "worker", option: true }],
+  // "stripe": billing on (test keys, BILLING_TEST_MODE) against a local fake Stripe whose webhooks
+  // reach this server. "off": no Stripe key, as a plain `npm start`.
+  billing: ["off", { scope: "worker", option: true }],
   requireSignupCode: [false, { scope: "worker", option: true }],
   // "worker": the server runs the worker role and indexes uploads by itself (the default, as in
   // production). "manual": no worker role; the test decides when jobs run with app.drainQueue().
@@ -102,7 +109,7 @@ export const test = base.extend<
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider }, provide) => {
+    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider, billing }, provide) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -115,6 +122,12 @@ export const test = base.extend<
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
       const firebase = provider === "firebase" ? await startFirebase() : null;
+      const fakeStripe =
+        billing === "stripe"
+          ? await (
+              await import("../../helpers/fake-stripe.ts")
+            ).startFakeStripe({ webhookUrl: `${url}/api/stripe/webhook` })
+          : null;
       const config = loadConfig({
         NODE_ENV: "production",
         PORT: String(port),
@@ -137,6 +150,7 @@ export const test = base.extend<
             }
           : {}),
         ...(fakeEdgar ? { ...fakeEdgar.env, EDGAR_USER_AGENT: "Analyst Workspace e2e e2e@example.com" } : {}),
+        ...(fakeStripe ? { ...fakeStripe.env, BILLING_TEST_MODE: "true" } : {}),
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -186,10 +200,12 @@ export const test = base.extend<
         llm: fakeLlm,
         buildExample,
         edgar: fakeEdgar,
+        stripe: fakeStripe,
       });
       await server.close();
       await fakeLlm?.close();
       await fakeEdgar?.close();
+      await fakeStripe?.close();
       await firebase?.stop();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

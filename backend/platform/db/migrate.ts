@@ -18,6 +18,7 @@ import * as documentProfile from "./migrations/2026-11-26-0006-document-profile.
 import * as examplePods from "./migrations/2026-11-26-0007-example-pods.ts";
 import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
 import * as billing from "./migrations/2026-11-26-0011-billing.ts";
+import * as passageListing from "./migrations/2026-11-26-0012-passage-listing.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0007-example-pods": examplePods,
   "2026-11-26-0010-edgar": edgar,
   "2026-11-26-0011-billing": billing,
+  "2026-11-26-0012-passage-listing": passageListing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,7 +25,7 @@ const QUANTITATIVE =
 /** Pages and documents holding more of the question's own words gain up to these shares (coverage.ts). */
 const COVERAGE = { doc: 0.5, page: 0.5 };
 /** A listing page's passages (a table of contents, an index: listing.ts) keep this share of their score. */
-const LISTING_WEIGHT = 0.5;
+const LISTING_WEIGHT = 0.25;
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 

@@ -164,7 +164,7 @@ describe("listing pages", () => {
     const contents = [
       "Contents",
       "Letter to the shareholders 2",
-      "Share repurchases and dividends 2",
+      "Buybacks and distributions 2",
       "Insurance float 3",
       "Railroad earnings 4",
       "Energy business earnings 5",
@@ -174,8 +174,8 @@ describe("listing pages", () => {
       "Letter to the shareholders",
       "This year we again bought back a meaningful part of the company from partners who wished to sell.",
       "Our board and management believe that the business is worth more than its market price, and we act on it.",
-      "We repurchased shares for $27 billion during the year, reducing the count outstanding by about 5 percent.",
-      "We paid no dividends, as has been our practice for decades, and we expect that to continue for years.",
+      "Our buybacks came to $27 billion during the year, reducing the count outstanding by about 5 percent.",
+      "We made no distributions, as has been our practice for decades, and we expect that to continue for years.",
     ].map((text, i) => ({ text, x: 72, y: 720 - i * 20, size: 9 }));
     const bytes = Buffer.from(makePdf([contents, answer]));
     fileId = (
@@ -188,7 +188,7 @@ describe("listing pages", () => {
     const res = await app.api(searchApi.searchWorkspace, {
       params: { id: room.id },
       token: alice.token,
-      body: { query: "How much did the company spend on share repurchases and dividends?" },
+      body: { query: "How much went to buybacks and distributions?" },
     });
     const pages = res.body.results.filter((r) => r.file_id === fileId).map((r) => r.page);
     expect(pages.slice(0, 2)).toEqual([2, 1]);

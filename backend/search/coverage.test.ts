@@ -9,6 +9,7 @@ const hit = (id: string, file: string, page: number, text: string): SearchHit =>
   filename: `${file}.pdf`,
   page,
   text,
+  listing: false,
   score: 0,
 });
 

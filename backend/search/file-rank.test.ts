@@ -48,6 +48,7 @@ describe("ranking one file's passages in process", () => {
       file_id: "f",
       version_id: "v",
       filename: "10k.pdf",
+      listing: false,
       page: i + 1,
       text,
       heading,

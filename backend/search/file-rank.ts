@@ -148,7 +148,7 @@ async function loadFile(
 ): Promise<FilePassages> {
   const rows = await listVersionPassages(db, versionId);
   return tokenizeFile(
-    rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "" })),
+    rows.map((r) => ({ ...r, filename, page: Number(r.page), heading: r.heading ?? "", listing: Boolean(r.listing) })),
     words,
   );
 }

@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { PassageTable } from "../platform/db/schema.ts";
+import { listingPages } from "./listing.ts";
 
 /** A passage as the index stores it (ingestion's passages carry more). */
 export interface IndexedPassage {
@@ -27,6 +28,7 @@ const BATCH = 200;
 /** The version's passage rows in batches; `seq` numbers them when given (SQLite's FTS rowids). */
 export function* passageRows(o: VersionPassages, firstSeq?: number): Generator<Insertable<PassageTable>[]> {
   let seq = firstSeq;
+  const listing = listingPages(o.passages);
   // Passage ids hash (version, page, start): unique within a version, so the batch can't clash.
   for (let i = 0; i < o.passages.length; i += BATCH) {
     yield o.passages.slice(i, i + BATCH).map((p) => ({
@@ -40,6 +42,7 @@ export function* passageRows(o: VersionPassages, firstSeq?: number): Generator<I
       heading: p.heading,
       label: o.label,
       text: p.text,
+      listing: listing.has(p.page) ? 1 : 0,
       ...(seq !== undefined ? { seq: ++seq } : {}),
     }));
   }

@@ -55,7 +55,7 @@ export function postgresSearchIndex(
       // files show their source's versions, so its passages are shared, not copied).
       const run = (filter: QueryTerm[], rank = plan.kept) =>
         sql<SearchHit>`
-        select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, ts_rank(p.tsv, tq.query) as score
+        select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, coalesce(p.listing, 0) = 1 as listing, ts_rank(p.tsv, tq.query) as score
         from passages p
         join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
         cross join (select ${tsquery(rank)} as query, ${tsquery(filter)} as filter) tq
@@ -66,7 +66,7 @@ export function postgresSearchIndex(
       // common terms took one-document R@5 from 0.84 to 0.78 on the 80,000-page room.
       const every = q.terms.filter((t) => t.words.some((w) => df.get(w) != null));
       const { rows } = q.fileIds?.length === 1 ? await run(every, every) : await run(plan.required ?? plan.kept);
-      return rows.map((r) => ({ ...r, page: Number(r.page), score: Number(r.score) }));
+      return rows.map((r) => ({ ...r, page: Number(r.page), listing: Boolean(r.listing), score: Number(r.score) }));
     },
   };
 }

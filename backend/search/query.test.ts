@@ -37,6 +37,13 @@ describe("analyzeQuery", () => {
     ]);
   });
 
+  it("expands what people call things into the words tax forms use", () => {
+    expect(expansions("Does the tax return ask about crypto?")).toEqual(
+      expect.arrayContaining(["digital assets", "virtual currency"]),
+    );
+    expect(expansions("Is there a fine for a wrong taxpayer number?")).toEqual(expect.arrayContaining(["penalty"]));
+  });
+
   it("expands analyst vocabulary into the words filings use, as weaker terms", () => {
     expect(expansions("What was capex in FY2022?")).toEqual(
       expect.arrayContaining(["capital expenditures", "purchases of property and equipment"]),

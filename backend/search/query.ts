@@ -97,6 +97,9 @@ const THESAURUS: string[][] = [
   ["ebitda", "operating income", "depreciation and amortization", "adjusted ebitda"],
   ["ebit", "operating income", "earnings before interest and taxes"],
   ["eps", "earnings per share", "diluted"],
+  // Tax forms' words for what people call things.
+  ["crypto", "cryptocurrency", "virtual currency", "digital assets", "digital asset"],
+  ["fine", "fined", "penalty", "penalties"],
   ["net income", "net earnings", "net profit"],
   [
     "free cash flow",

@@ -40,8 +40,36 @@ export async function findFilePassageStamp(db: Executor, o: { workspaceId: strin
 export function listVersionPassages(db: Executor, versionId: string) {
   return db
     .selectFrom("passages")
-    .select(["id as passage_id", "file_id", "version_id", "page", "text", "heading"])
+    .select(["id as passage_id", "file_id", "version_id", "page", "text", "heading", "listing"])
     .where("version_id", "=", versionId)
     .orderBy("seq")
     .execute();
+}
+
+/** Versions with passages not yet marked listing or not (indexed before migration 0012). */
+export function listUnmarkedListingVersions(db: Executor, limit: number) {
+  return db
+    .selectFrom("passages")
+    .select("version_id")
+    .where("listing", "is", null)
+    .groupBy("version_id")
+    .limit(limit)
+    .execute();
+}
+
+/** A version's passages' pages and texts. */
+export function listVersionPageTexts(db: Executor, versionId: string) {
+  return db.selectFrom("passages").select(["page", "text"]).where("version_id", "=", versionId).execute();
+}
+
+/** Marks a version's passages: those on `pages` as listing, the rest not. */
+export async function markListingPages(db: Executor, o: { versionId: string; pages: number[] }) {
+  await db.updateTable("passages").set({ listing: 0 }).where("version_id", "=", o.versionId).execute();
+  if (o.pages.length > 0)
+    await db
+      .updateTable("passages")
+      .set({ listing: 1 })
+      .where("version_id", "=", o.versionId)
+      .where("page", "in", o.pages)
+      .execute();
 }

@@ -21,6 +21,8 @@ export interface SearchHit {
   filename: string;
   page: number;
   text: string;
+  /** Its page lists where things are (a table of contents, an index): listing.ts. */
+  listing: boolean;
   /** Higher is better; comparable within one call only. */
   score: number;
 }

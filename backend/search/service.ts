@@ -24,6 +24,8 @@ const QUANTITATIVE =
   /\b(how much|how many|amount|ratio|margin|rate|percent|percentage|growth|grow|increase|decrease|change|changed|total|revenue|sales|income|expense|cost|profit|cash|debt|assets|liabilities|eps|ebitda|capex|dividend|turnover|capital)/i;
 /** Pages and documents holding more of the question's own words gain up to these shares (coverage.ts). */
 const COVERAGE = { doc: 0.5, page: 0.5 };
+/** A listing page's passages (a table of contents, an index: listing.ts) keep this share of their score. */
+const LISTING_WEIGHT = 0.25;
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 
@@ -68,6 +70,8 @@ export async function searchWorkspace(
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
+    // It holds every word of the question and points at the page that answers.
+    if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
   }
   const results = fusePages([...scored.values()]).slice(0, o.limit);
   return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };

@@ -128,14 +128,19 @@ async function ranked(
   // show their source's versions, so its passages are shared, not copied).
   const { rows } = await sql<Omit<SearchHit, "score"> & { rank: number; fetched: number }>`
     with m as materialized (${source} ${order})
-    select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, m.rank, (select count(*) from m) as fetched
+    select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, p.listing, m.rank, (select count(*) from m) as fetched
     from m
     cross join passages p on p.seq = m.seq
     cross join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
     where 1 = 1 ${files}
     order by m.rank, p.id
     limit ${q.limit}`.execute(db);
-  const hits = rows.map(({ rank, fetched: _, ...hit }) => ({ ...hit, page: Number(hit.page), score: -rank }));
+  const hits = rows.map(({ rank, fetched: _, ...hit }) => ({
+    ...hit,
+    page: Number(hit.page),
+    listing: Boolean(hit.listing),
+    score: -rank,
+  }));
   // Nothing joined: whether the cut was full is unknown, so call it full (the caller retries uncut).
   const full = cut !== null && (rows.length === 0 || Number(rows[0]!.fetched) >= cut);
   return { hits, full };

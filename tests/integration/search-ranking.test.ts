@@ -150,3 +150,47 @@ describe("document profiles", () => {
     expect(at("scan0042.pdf")).toBeLessThan(at("scan0041.pdf"));
   });
 });
+
+/**
+ * A table of contents holds every word of many questions and answers none: marked at index time
+ * (backend/search/listing.ts), it ranks below the page it points at.
+ */
+describe("listing pages", () => {
+  let room: { id: string };
+  let fileId: string;
+
+  beforeAll(async () => {
+    room = await createWorkspace(app, alice.token);
+    const contents = [
+      "Contents",
+      "Letter to the shareholders 2",
+      "Buybacks and distributions 2",
+      "Insurance float 3",
+      "Railroad earnings 4",
+      "Energy business earnings 5",
+      "Annual meeting 6",
+    ].map((text, i) => ({ text, x: 72, y: 720 - i * 20 }));
+    const answer = [
+      "Letter to the shareholders",
+      "This year we again bought back a meaningful part of the company from partners who wished to sell.",
+      "Our board and management believe that the business is worth more than its market price, and we act on it.",
+      "Our buybacks came to $27 billion during the year, reducing the count outstanding by about 5 percent.",
+      "We made no distributions, as has been our practice for decades, and we expect that to continue for years.",
+    ].map((text, i) => ({ text, x: 72, y: 720 - i * 20, size: 9 }));
+    const bytes = Buffer.from(makePdf([contents, answer]));
+    fileId = (
+      await uploadFile(app, alice.token, room.id, { filename: "report.pdf", bytes, contentType: "application/pdf" })
+    ).id;
+    await drainQueue(app.deps, { limits: { ocrPdfPages: false } });
+  }, 120_000);
+
+  it("ranks the page that answers above the contents page that names it", async () => {
+    const res = await app.api(searchApi.searchWorkspace, {
+      params: { id: room.id },
+      token: alice.token,
+      body: { query: "How much went to buybacks and distributions?" },
+    });
+    const pages = res.body.results.filter((r) => r.file_id === fileId).map((r) => r.page);
+    expect(pages.slice(0, 2)).toEqual([2, 1]);
+  });
+});

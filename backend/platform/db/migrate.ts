@@ -18,6 +18,7 @@ import * as documentProfile from "./migrations/2026-11-26-0006-document-profile.
 import * as examplePods from "./migrations/2026-11-26-0007-example-pods.ts";
 import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
 import * as billing from "./migrations/2026-11-26-0011-billing.ts";
+import * as passageListing from "./migrations/2026-11-26-0012-passage-listing.ts";
 import * as agentConfirmations from "./migrations/2026-11-26-0013-agent-confirmations.ts";
 
 /**
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0007-example-pods": examplePods,
   "2026-11-26-0010-edgar": edgar,
   "2026-11-26-0011-billing": billing,
+  "2026-11-26-0012-passage-listing": passageListing,
   "2026-11-26-0013-agent-confirmations": agentConfirmations,
 };
 

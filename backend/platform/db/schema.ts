@@ -479,4 +479,6 @@ export interface PassageTable {
   text: string;
   /** SQLite only: the rowid of the passage's passages_fts row. */
   seq: ColumnType<number, number | undefined, never>;
+  /** 1 when its page lists where things are (a table of contents, an index: search/listing.ts); null before migration 0012. */
+  listing: ColumnType<number | null, number | null | undefined, number | null>;
 }

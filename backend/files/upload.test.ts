@@ -21,7 +21,8 @@ it("a source that fails before the store starts reading is refused, not an uncau
     ...disk,
     put: async (...a: Parameters<typeof disk.put>) => (await new Promise((r) => setTimeout(r, 50)), disk.put(...a)),
   };
-  const deps = { blobs } as unknown as Deps;
+  // Billing off (no Stripe key): nothing checks the plan's storage before the bytes move.
+  const deps = { blobs, config: {} } as unknown as Deps;
   const body = new PassThrough();
   body.write("partial");
   setTimeout(() => body.destroy(new Error("the remote server went away")), 10);
@@ -30,7 +31,7 @@ it("a source that fails before the store starts reading is refused, not an uncau
   process.on("uncaughtException", onUncaught);
   try {
     const stored = storeStream(deps, {
-      actor: {} as Actor,
+      actor: { user: { id: "u" } } as Actor,
       scope: "workspace",
       workspaceId: "w",
       filename: "a.csv",

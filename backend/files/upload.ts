@@ -209,7 +209,15 @@ export async function storeCounted(
 ): Promise<{ byteSize: number; checksum: string }> {
   // Refused before a byte is stored; the body stays the caller's (a multipart part is drained by
   // its reader, a fetched body destroyed by the import).
-  await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: o.expectedBytes ?? 0 });
+  // A source failing while we check has no reader yet: this listener keeps its 'error' from being
+  // uncaught; pipeline() below finds the stream errored and reports it to the store.
+  const meanwhile = () => undefined;
+  o.body.on("error", meanwhile);
+  try {
+    await assertRoomBeforeStoring(deps, { userId: o.actor.user.id, expectedBytes: o.expectedBytes ?? 0 });
+  } finally {
+    o.body.off("error", meanwhile);
+  }
   const counter = hashingCounter();
   // pipeline() forwards a source error to the counter and listens for it: a source that fails
   // before the store starts reading (say, while it creates a folder) must not be an uncaught

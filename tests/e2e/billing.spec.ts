@@ -225,3 +225,22 @@ test("past_due: the Subscription tab warns to update the payment method", async 
   await screenshot(page, "billing-past-due-mobile");
   await context.close();
 });
+
+test("the Usage tab's error state: a history page the API refuses shows the spec's text, not a broken page", async ({
+  browser,
+  app,
+}) => {
+  const { token } = await api<{ token: string }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("usage-error"),
+    password: PASSWORD,
+  });
+  await api(app.url, "POST", "/create-trial?promotion_type=pro", undefined, token);
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[0]!);
+  // A cursor the API did not hand out: 400 from /users/me/usages, so the tab cannot load.
+  await page.goto("/usage?usage_after=not-a-cursor");
+  await expect(page.getByText("Error loading usage information")).toBeVisible();
+  // The settings shell is still there: the user can go elsewhere.
+  await expect(page.getByRole("link", { name: "Usage / Balance" }).first()).toBeVisible();
+  await screenshot(page, "billing-usage-error");
+  await context.close();
+});

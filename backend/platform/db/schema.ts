@@ -1,61 +1,23 @@
 import type { ColumnType } from "kysely";
+import type { AccountTable, SessionTable, UserTable, VerificationTable } from "./schema-auth.ts";
+import type {
+  BillingAccountTable,
+  CreditLedgerTable,
+  PaymentTable,
+  StripeEventTable,
+  SubscriptionTable,
+} from "./schema-billing.ts";
+
+export type * from "./schema-auth.ts";
+export type * from "./schema-billing.ts";
 
 /**
  * Table types. better-auth owns `user`, `session`, `account` and `verification` (camelCase
  * columns, its own date/boolean mapping per dialect); our own tables are snake_case, keep
  * timestamps as ISO-8601 UTC text and booleans as 0/1 integers so one query runs on both
- * dialects unchanged (docs/decisions/0002-portable-columns.md).
+ * dialects unchanged (docs/decisions/0002-portable-columns.md). better-auth's tables are in
+ * schema-auth.ts, billing's in schema-billing.ts.
  */
-type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
-type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
-
-export interface UserTable {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: AuthBool;
-  image: string | null;
-  createdAt: AuthDate;
-  updatedAt: AuthDate;
-  role: string | null;
-  lastSignInAt: AuthDate | null;
-}
-
-export interface SessionTable {
-  id: string;
-  expiresAt: AuthDate;
-  token: string;
-  createdAt: AuthDate;
-  updatedAt: AuthDate;
-  ipAddress: string | null;
-  userAgent: string | null;
-  userId: string;
-}
-
-export interface AccountTable {
-  id: string;
-  accountId: string;
-  providerId: string;
-  userId: string;
-  accessToken: string | null;
-  refreshToken: string | null;
-  idToken: string | null;
-  accessTokenExpiresAt: AuthDate | null;
-  refreshTokenExpiresAt: AuthDate | null;
-  scope: string | null;
-  password: string | null;
-  createdAt: AuthDate;
-  updatedAt: AuthDate;
-}
-
-export interface VerificationTable {
-  id: string;
-  identifier: string;
-  value: string;
-  expiresAt: AuthDate;
-  createdAt: AuthDate;
-  updatedAt: AuthDate;
-}
 
 export interface SignupCodeTable {
   code: string;
@@ -128,76 +90,6 @@ export interface AgentConfirmationTable {
   created_at: string;
   answered_at: string | null;
   answered_by: string | null;
-}
-
-/** bigint columns come back as strings on PostgreSQL; convert with Number() where read. */
-type BigIntCol = ColumnType<number | string, number, number>;
-
-/** One per user (backend/billing/repo.ts): Stripe customer and the ledger's running balance. */
-export interface BillingAccountTable {
-  user_id: string;
-  stripe_customer_id: string | null;
-  balance: BigIntCol;
-  trial_used: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The credit ledger (backend/billing/ledger-repo.ts): every grant and charge, with balance_after. */
-export interface CreditLedgerTable {
-  id: string;
-  user_id: string;
-  seq: number;
-  delta: BigIntCol;
-  balance_after: BigIntCol;
-  reason: string;
-  description: string;
-  idempotency_key: string;
-  cost_usd: number | null;
-  workspace_id: string | null;
-  thread_id: string | null;
-  message_id: string | null;
-  created_at: string;
-}
-
-/** Stripe subscriptions as the webhooks report them (epoch seconds). */
-export interface SubscriptionTable {
-  id: string;
-  user_id: string;
-  stripe_customer_id: string;
-  status: string;
-  product_type: string;
-  price_id: string;
-  current_period_start: BigIntCol;
-  current_period_end: BigIntCol;
-  cancel_at_period_end: number;
-  trial_end: BigIntCol | null;
-  canceled_at: BigIntCol | null;
-  event_created: BigIntCol;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Invoices paid or failed (amount in the smallest currency unit). */
-export interface PaymentTable {
-  id: string;
-  user_id: string;
-  subscription_id: string | null;
-  amount: BigIntCol;
-  currency: string;
-  status: string;
-  description: string;
-  period_start: BigIntCol | null;
-  period_end: BigIntCol | null;
-  created_at: string;
-}
-
-/** Webhook events already applied (idempotency per event id). */
-export interface StripeEventTable {
-  id: string;
-  type: string;
-  created: BigIntCol;
-  received_at: string;
 }
 
 /** The shared request pacing for SEC EDGAR (backend/edgar/repo.ts). */

@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { testDialect } from "../../../tests/helpers/test-db.ts";
 import { cachedStatements, createDb } from "./index.ts";
 
+// SQLite only: these test better-sqlite3 connections (IMMEDIATE transactions, the statement
+// cache); PostgreSQL has neither and its own locking is tested by the concurrency suites.
 describe.skipIf(testDialect() !== "sqlite")("SQLite connections", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aw-sqlite-"));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@ import { expect } from "vitest";
 import * as billing from "../../contracts/billing.ts";
 import { balanceOf, recomputeBalance } from "../../backend/billing/ledger-repo.ts";
 import type { CreatedUser } from "./factories.ts";
-import type { FakeStripe } from "./fake-stripe.ts";
-import type { TestApp } from "./test-app.ts";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 /** A billing-on test app's webhook, for the fake Stripe to send its events to. */
 export const webhookUrl = (app: TestApp) => `${app.url}${billing.stripeWebhook.path}`;
@@ -47,4 +47,12 @@ export async function ledger(app: TestApp, userId: string): Promise<LedgerRow[]>
 
 export async function subscriptionRow(app: TestApp, id: string) {
   return app.deps.db.kysely.selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** A billing-on test app wired to a fresh fake Stripe (its webhooks sent to the app). */
+export async function startBillingApp(): Promise<{ stripe: FakeStripe; app: TestApp }> {
+  const stripe = await startFakeStripe();
+  const app = await createTestApp(stripe.env);
+  stripe.webhookUrl = webhookUrl(app);
+  return { stripe, app };
 }

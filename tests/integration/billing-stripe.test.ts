@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as authApi from "../../contracts/auth.ts";
 import * as billing from "../../contracts/billing.ts";
 import { createUser, uniqueEmail, type CreatedUser } from "../helpers/factories.ts";
-import { ledger, startCheckout, subscribe, subscriptionRow, webhookUrl } from "../helpers/stripe-billing.ts";
-import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
+import { ledger, startBillingApp, startCheckout, subscribe, subscriptionRow } from "../helpers/stripe-billing.ts";
+import type { FakeStripe } from "../helpers/fake-stripe.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -14,9 +14,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 let stripe: FakeStripe;
 let app: TestApp;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  app = await createTestApp(stripe.env);
-  stripe.webhookUrl = webhookUrl(app);
+  ({ stripe, app } = await startBillingApp());
 });
 afterAll(async () => {
   await app?.close();

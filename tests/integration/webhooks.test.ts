@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as billing from "../../contracts/billing.ts";
 import { append } from "../../backend/billing/ledger-repo.ts";
 import { createUser } from "../helpers/factories.ts";
-import { ledger, startCheckout, subscribe, subscriptionRow, webhookUrl } from "../helpers/stripe-billing.ts";
-import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { ledger, startBillingApp, startCheckout, subscribe, subscriptionRow } from "../helpers/stripe-billing.ts";
+import type { FakeStripe } from "../helpers/fake-stripe.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 
 /**
  * POST /api/stripe/webhook: signatures, each event applied once, events late or out of order,
@@ -15,9 +15,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 let stripe: FakeStripe;
 let app: TestApp;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  app = await createTestApp(stripe.env);
-  stripe.webhookUrl = webhookUrl(app);
+  ({ stripe, app } = await startBillingApp());
 });
 afterAll(async () => {
   await app?.close();

@@ -15,6 +15,8 @@ import { ErrorPage } from "./components/layout/error-page.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
 import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
 import { useNonce } from "./lib/nonce.ts";
+import "@fontsource-variable/inter/wght.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -22,7 +24,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function links() {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    // Inter ships with the app (@fontsource-variable/inter); the Latin subset is on every page.
+    { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  ];
 }
 
 /** Section 9 toast constants: top right, 4 s, 3 visible, 14 px gap. */

@@ -8,6 +8,7 @@ import { TextPageView } from "./text-page-view.tsx";
 import { useResourceJson } from "./use-resource-json.ts";
 import { useDialogFocus } from "../ui/use-dialog-focus.ts";
 import { useFileVersions, VersionBar, versionLabel } from "./version-bar.tsx";
+import { X } from "lucide-react";
 
 /** What the viewer opens: a page of a file version, and the quote to mark on it when it was cited. */
 export interface ViewerTarget {
@@ -134,7 +135,7 @@ export function FileViewer({
           </div>
         ) : null}
         <button type="button" onClick={onClose} aria-label="Close viewer" className={navButton}>
-          ✕
+          <X className="size-4" aria-hidden="true" />
         </button>
       </header>
       <VersionBar

@@ -1,5 +1,6 @@
 import type { Step } from "./answer-state.ts";
 import { CodeResult, codeArgsText, isCodeResult } from "./code-result.tsx";
+import { Check, Ellipsis, X } from "lucide-react";
 
 /** Tool arguments and results as short readable JSON (long ones cut). */
 function preview(v: unknown, max = 1200): string {
@@ -66,7 +67,13 @@ export function ThoughtsPanel({
                     }
                     aria-hidden="true"
                   >
-                    {s.result === undefined ? "…" : s.isError ? "✕" : "✓"}
+                    {s.result === undefined ? (
+                      <Ellipsis className="size-3.5" />
+                    ) : s.isError ? (
+                      <X className="size-3.5" />
+                    ) : (
+                      <Check className="size-3.5" />
+                    )}
                   </span>
                   {s.name}
                   <span className="sr-only">{s.result === undefined ? "running" : s.isError ? "failed" : "done"}</span>

@@ -5,6 +5,7 @@ import { useResourceJson } from "./use-resource-json.ts";
 import { useDialogFocus } from "../ui/use-dialog-focus.ts";
 import { TextDiffView } from "./thread-file-text-diff.tsx";
 import { WorkbookView } from "./thread-file-workbook.tsx";
+import { X } from "lucide-react";
 
 /** What the thread file viewer opens: a version of a file the thread's answers (or the user) wrote. */
 export interface ThreadFileTarget {
@@ -80,7 +81,7 @@ export function ThreadFileViewer(o: {
           aria-label="Close viewer"
           className="grid size-8 place-items-center rounded-md text-base text-slate-600 hover:bg-slate-100"
         >
-          ✕
+          <X className="size-4" aria-hidden="true" />
         </button>
       </header>
       {versions.length > 1 ? (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Card } from "../ui/card.tsx";
+import { Star } from "lucide-react";
 
 /** Public workspaces other analysts keep coming back to (GET /most_bookmarked_workspaces). */
 export function MostBookmarked({ workspaces }: { workspaces: Workspace[] }) {
@@ -21,7 +22,7 @@ export function MostBookmarked({ workspaces }: { workspaces: Workspace[] }) {
                 {w.name}
               </Link>
               <span className="shrink-0 text-xs text-slate-500" title="Bookmarks">
-                <span aria-hidden="true">★ </span>
+                <Star className="mr-1 inline size-3.5 fill-current align-[-2px] text-amber-500" aria-hidden="true" />
                 {w.bookmark_count}
                 <span className="sr-only"> bookmarks</span>
               </span>

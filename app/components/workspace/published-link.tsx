@@ -2,6 +2,7 @@ import { useState } from "react";
 import { buttonClass } from "../ui/button.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
+import { X } from "lucide-react";
 
 /** Section 9: the published-links toasts last 3 s. */
 export const PUBLISHED_TOAST_MS = 3000;
@@ -30,7 +31,7 @@ export function PublishedLink({ message, path, origin }: { message: string; path
             aria-label="Dismiss"
             className="-mr-1 -mt-0.5 grid size-7 shrink-0 place-items-center rounded-md text-emerald-800 hover:bg-emerald-100"
           >
-            ✕
+            <X className="size-4" aria-hidden="true" />
           </button>
         ) : null}
       </div>

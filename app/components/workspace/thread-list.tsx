@@ -4,6 +4,7 @@ import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Button } from "../ui/button.tsx";
 import { ThreadActions } from "./thread-actions.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
+import { Pin, Star } from "lucide-react";
 
 /**
  * The workspace's threads, pinned first (the API's order), with a start-a-thread form for owners.
@@ -75,14 +76,16 @@ export function ThreadList({
                 }
               >
                 {t.is_pinned ? (
-                  <span title="Pinned" aria-label="Pinned">
-                    📌
+                  <span title="Pinned" className="shrink-0 text-slate-500">
+                    <Pin className="size-3.5" aria-hidden="true" />
+                    <span className="sr-only">Pinned</span>
                   </span>
                 ) : null}
                 <span className="truncate">{t.name}</span>
                 {t.is_bookmarked ? (
-                  <span title="Bookmarked" aria-label="Bookmarked" className="text-amber-500">
-                    ★
+                  <span title="Bookmarked" className="shrink-0 text-amber-500">
+                    <Star className="size-3.5 fill-current" aria-hidden="true" />
+                    <span className="sr-only">Bookmarked</span>
                   </span>
                 ) : null}
               </NavLink>

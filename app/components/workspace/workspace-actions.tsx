@@ -8,6 +8,7 @@ import { EditWorkspaceForm } from "./edit-workspace-form.tsx";
 import { PublishForm } from "./publish-form.tsx";
 import { PUBLISHED_TOAST_MS } from "./published-link.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
+import { Star } from "lucide-react";
 
 interface Props {
   workspace: Workspace;
@@ -77,7 +78,11 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout,
         <WorkspaceForm workspaceId={w.id} intent={w.is_bookmarked ? "unbookmark" : "bookmark"}>
           {(pending) => (
             <button type="submit" disabled={pending} aria-busy={pending || undefined} className={button}>
-              {pending ? <Spinner className="size-4" /> : <span aria-hidden="true">{w.is_bookmarked ? "★" : "☆"}</span>}
+              {pending ? (
+                <Spinner className="size-4" />
+              ) : (
+                <Star className={`size-4 ${w.is_bookmarked ? "fill-current text-amber-500" : ""}`} aria-hidden="true" />
+              )}
               {pending ? "Updating..." : w.is_bookmarked ? "Remove Bookmark" : "Add Bookmark"}
             </button>
           )}

@@ -3,16 +3,27 @@ import { Link } from "react-router";
 import { ProductMark } from "../auth/auth-shell.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 
+/** Content widths a page can have; the header lines up with the page's own column. */
+const WIDTH = { page: "max-w-6xl", wide: "max-w-7xl" } as const;
+
 /** The one header of every signed-in page: logo back to the workspace list, then whatever the page adds. */
-export function AppHeader({ productName, children }: { productName: string; children?: ReactNode }) {
+export function AppHeader({
+  productName,
+  width = "page",
+  children,
+}: {
+  productName: string;
+  width?: keyof typeof WIDTH;
+  children?: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className={`mx-auto flex h-16 ${WIDTH[width]} items-center justify-between gap-4 px-4 sm:px-6`}>
         <Tooltip label="Back to Workspaces">
           <Link
             to="/home"
             aria-label="Back to Workspaces"
-            className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+            className="flex items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
           >
             <ProductMark productName={productName} compact />
           </Link>

@@ -37,7 +37,7 @@ export function WorkspaceFrame(p: WorkspaceFrameProps) {
   if (flash?.link && flash.id !== published?.id) setPublished(flash);
   return (
     <div className="min-h-screen">
-      <AppHeader productName={p.productName}>
+      <AppHeader productName={p.productName} width="wide">
         <AppNav user={p.user} returnTo={location.pathname} />
       </AppHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">

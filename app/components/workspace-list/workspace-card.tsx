@@ -10,7 +10,7 @@ export function WorkspaceCard({ workspace: w }: { workspace: Workspace }) {
   const owner = w.permission === "owner";
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-100 hover:shadow">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex items-baseline justify-between gap-3">
         <h3 className="min-w-0 text-base font-semibold text-slate-900">
           <Link
             to={`/workspace/${w.id}`}
@@ -19,7 +19,9 @@ export function WorkspaceCard({ workspace: w }: { workspace: Workspace }) {
             {w.name}
           </Link>
         </h3>
-        <Badge tone={w.is_public ? "green" : "neutral"}>{w.is_public ? "Public" : "Private"}</Badge>
+        <Badge tone={w.is_public ? "green" : "neutral"} className="shrink-0">
+          {w.is_public ? "Public" : "Private"}
+        </Badge>
       </div>
       {w.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{w.description}</p> : null}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">

@@ -4,7 +4,7 @@ import type { StreamEvent, TimedEvent } from "../../contracts/agent.ts";
 
 export type FinalStatus = "complete" | "cancelled" | "failed";
 /** What an answer says: nothing of it is recorded once it is stopped (see LiveAnswer.record). */
-const WORDS: ReadonlySet<StreamEvent["type"]> = new Set(["text_delta", "citation", "thinking"]);
+export const WORDS: ReadonlySet<StreamEvent["type"]> = new Set(["text_delta", "citation", "thinking"]);
 export interface IndexedEvent {
   index: number;
   event: StreamEvent;

@@ -177,7 +177,14 @@ export const cancelStreamQa = endpoint({
   status: 200,
   summary: "Stop an answer being written (owner); also when another process writes it",
   params: threadParams,
-  query: z.object({ message_id: id }),
+  query: z.object({
+    message_id: id,
+    /**
+     * The index of the last event the reader was shown (the stream's `id:`): the stopped answer
+     * is stored as it was then, without the words still on their way when Stop was pressed.
+     */
+    shown: z.coerce.number().int().min(-1).optional(),
+  }),
   response: z.object({ message_id: z.string(), status: z.enum(["streaming", "complete", "cancelled", "failed"]) }),
 });
 

@@ -46,4 +46,16 @@ describe("LiveAnswer", () => {
     expect(a.events).toEqual([]);
     expect(await drain(a.follow())).toEqual([]);
   });
+
+  it("records no more words once stopped, but still its error and end", () => {
+    const a = new LiveAnswer("m1", "t1");
+    a.publish({ type: "text_delta", text: "Sales rose " });
+    a.controller.abort();
+    a.publish({ type: "thinking", text: "and then" });
+    a.publish({ type: "text_delta", text: "[1" });
+    a.publish({ type: "error", code: "agent/timeout", message: "Too long." });
+    a.record({ type: "done", message_id: "m1", status: "cancelled" });
+    expect(a.content).toBe("Sales rose ");
+    expect(a.events.map((e) => e.e.type)).toEqual(["text_delta", "error", "done"]);
+  });
 });

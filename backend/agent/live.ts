@@ -3,6 +3,8 @@ import type { Citation } from "../../contracts/citation.ts";
 import type { StreamEvent, TimedEvent } from "../../contracts/agent.ts";
 
 export type FinalStatus = "complete" | "cancelled" | "failed";
+/** What an answer says: nothing of it is recorded once it is stopped (see LiveAnswer.record). */
+export const WORDS: ReadonlySet<StreamEvent["type"]> = new Set(["text_delta", "citation", "thinking"]);
 export interface IndexedEvent {
   index: number;
   event: StreamEvent;
@@ -60,9 +62,14 @@ export class LiveAnswer {
     this.announce();
   }
 
-  /** Records an event without telling followers yet (the final event, before it is stored). */
+  /**
+   * Records an event without telling followers yet (the final event, before it is stored). Once
+   * the answer is stopped (cancel, time limit, thread deleted) its words end where they were: what
+   * was still on its way (a marker held back, a citation being checked) is dropped, so the stored
+   * answer is what its readers had when they stopped it.
+   */
   record(e: StreamEvent): void {
-    if (this.closed) return;
+    if (this.closed || (this.signal.aborted && WORDS.has(e.type))) return;
     this.events.push({ t: Math.round(performance.now() - this.start), e });
     if (e.type === "text_delta") this.content += e.text;
     if (e.type === "citation") {

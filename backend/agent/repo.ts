@@ -63,8 +63,9 @@ export async function storedEvents(
   deps: Deps,
   messageId: string,
   fromSeq = 0,
+  db: Executor = deps.db.kysely,
 ): Promise<{ batches: number; events: { index: number; timed: TimedEvent }[] }> {
-  const rows = await deps.db.kysely
+  const rows = await db
     .selectFrom("message_events")
     .select(["seq", "first_index", "events"])
     .where("message_id", "=", messageId)
@@ -75,6 +76,16 @@ export async function storedEvents(
   for (const r of rows)
     (JSON.parse(r.events) as TimedEvent[]).forEach((timed, i) => events.push({ index: r.first_index + i, timed }));
   return { batches: fromSeq + rows.length, events };
+}
+
+/** Stores an ended answer's events anew, as one batch (a stopped answer kept as its reader saw it). */
+export async function replaceEvents(db: Executor, messageId: string, events: TimedEvent[]): Promise<void> {
+  await db.deleteFrom("message_events").where("message_id", "=", messageId).execute();
+  if (events.length === 0) return;
+  await db
+    .insertInto("message_events")
+    .values({ message_id: messageId, seq: 0, first_index: 0, events: JSON.stringify(events), created_at: now() })
+    .execute();
 }
 
 /**

@@ -47,7 +47,13 @@ export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void
   );
 
   route(app, guard, c.cancelStreamQa, async ({ actor, params, query }) =>
-    cancelAnswer(deps, { actor, workspaceId: params.id, threadId: params.tid, messageId: query.message_id }),
+    cancelAnswer(deps, {
+      actor,
+      workspaceId: params.id,
+      threadId: params.tid,
+      messageId: query.message_id,
+      shown: query.shown,
+    }),
   );
 
   route(app, guard, c.answerConfirmation, async ({ actor, params, body }) =>

@@ -67,6 +67,28 @@ describe("cancel", () => {
     expect(row.content.length).toBeLessThan(words(200).join("").length);
   });
 
+  it.each([
+    ["in the process writing the answer", () => s.app],
+    ["from another process (the flag on the row)", () => peer],
+  ])("%s: nothing is written after the cancel, not even a marker held back when it came", async (_name, via) => {
+    // "[1" may still become a citation marker, so it is held back; the model then goes quiet.
+    s.fake.script({ text: ["Net sales rose ", "to $4.6 billion ", "[1"], delayMs: 20, hang: true });
+    const tid = await s.newThread();
+    const sse = await s.ask(tid, { query: "Sales?" });
+    await sse.waitFor(() => textOf(sse.events).includes("billion"));
+    const id = idOf(sse.events);
+    const res = await via().request("POST", `/workspaces/${s.ws.id}/threads/${tid}/cancel_stream_qa?message_id=${id}`, {
+      token: s.alice.token,
+    });
+    expect(res.body).toEqual({ message_id: id, status: "cancelled" });
+    const events = await sse.done();
+    expect(events.at(-1)!.data).toEqual({ type: "done", message_id: id, status: "cancelled" });
+    expect(textOf(events)).toBe("Net sales rose to $4.6 billion ");
+    const row = await messageRow(id);
+    expect(row.status).toBe("cancelled");
+    expect(row.content).toBe("Net sales rose to $4.6 billion ");
+  });
+
   it("an answer that already ended keeps its status", async () => {
     s.fake.script({ text: "Done." });
     const tid = await s.newThread();

@@ -127,7 +127,7 @@ export function AnswerView({
       ) : null}
       {streaming && content ? (
         <p className="mt-1 flex items-center gap-2 text-xs text-slate-500" data-testid="streaming-indicator">
-          <Spinner className="size-3" /> Writing…
+          <Spinner className="size-3" /> {live?.stopping ? "Stopping…" : "Writing…"}
         </p>
       ) : null}
       {files.length ? (
@@ -163,7 +163,12 @@ export function AnswerView({
           {live.problem}
         </p>
       ) : null}
-      {status === "cancelled" ? <p className="mt-2 text-xs font-medium text-slate-500">Stopped.</p> : null}
+      {status === "cancelled" ? (
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-200/80 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+          <span aria-hidden="true" className="size-2 rounded-[2px] bg-current" />
+          Stopped.
+        </p>
+      ) : null}
       {status === "failed" && !live?.answer.errors.length ? (
         <p className="mt-2 text-xs font-medium text-red-700">The answer failed.</p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SEARCH_MODEL } from "../../../contracts/agent.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
@@ -23,6 +23,13 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
   const [model, setModel] = useState(defaultModel ?? "");
   const area = useRef<HTMLTextAreaElement>(null);
   const hydrated = useHydrated();
+  // After Stop, the box is where the next question goes (the Stop button itself is gone by then).
+  const stopped = useRef(false);
+  useEffect(() => {
+    if (streaming || !stopped.current) return;
+    stopped.current = false;
+    area.current?.focus();
+  }, [streaming]);
   const send = () => {
     const q = text.trim();
     if (!q || streaming) return;
@@ -68,9 +75,14 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
         {streaming ? (
           <button
             type="button"
-            onClick={onStop}
-            disabled={stopping}
-            className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg border border-red-200 bg-white px-4 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-60"
+            onClick={() => {
+              if (stopping) return;
+              stopped.current = true;
+              onStop();
+            }}
+            // Not `disabled`: a disabled button loses the keyboard focus while the answer stops.
+            aria-disabled={stopping}
+            className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg border border-red-200 bg-white px-4 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 aria-disabled:opacity-60"
           >
             <span aria-hidden="true" className="size-2.5 rounded-sm bg-current" />
             {stopping ? "Stopping…" : "Stop"}

@@ -1,4 +1,5 @@
-import { streamEvent, type StreamEvent } from "../../../contracts/agent.ts";
+import { cancelStreamQa, streamEvent, type StreamEvent } from "../../../contracts/agent.ts";
+import type { AnswerStatus } from "./answer-state.ts";
 import { readSse } from "./read-sse.ts";
 
 /** A refusal before the stream began (not signed in, not the owner, unknown model...): the API's words. */
@@ -18,7 +19,9 @@ export function streamUrls(workspaceId: string, threadId: string) {
   const base = `/resources/workspaces/${encodeURIComponent(workspaceId)}/threads/${encodeURIComponent(threadId)}`;
   return {
     ask: `${base}/ask`,
-    cancel: (messageId: string) => `${base}/cancel?message_id=${encodeURIComponent(messageId)}`,
+    /** `shown`: the last event the reader was shown; the stopped answer is stored as it was then. */
+    cancel: (messageId: string, shown: number) =>
+      `${base}/cancel?message_id=${encodeURIComponent(messageId)}&shown=${shown}`,
     follow: (messageId: string, after: number) =>
       `${base}/messages/${encodeURIComponent(messageId)}/follow?after=${after}`,
     regenerate: (messageId: string) => `${base}/messages/${encodeURIComponent(messageId)}/regenerate`,
@@ -64,6 +67,24 @@ export async function runStream(o: {
     if (parsed.data.type === "done") return "done";
   }
   return "ended";
+}
+
+/**
+ * Stop: asks the API to stop an answer. The API waits briefly for it to stop and answers with its
+ * status then ("cancelled", "complete" when it ended first, "streaming" when it has not stopped
+ * yet); else why it could not, in the API's words.
+ */
+export async function cancelStream(url: string): Promise<{ status: AnswerStatus } | { problem: string }> {
+  try {
+    const res = await fetch(url, { method: "POST", credentials: "same-origin" });
+    const body: unknown = await res.json().catch(() => null);
+    const ok = res.ok ? cancelStreamQa.response.safeParse(body) : null;
+    if (ok?.success) return { status: ok.data.status };
+    const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+    return { problem: typeof message === "string" ? message : "The answer could not be stopped." };
+  } catch {
+    return { problem: "The answer could not be stopped: the connection failed." };
+  }
 }
 
 function refusalText(status: number): string {

@@ -20,6 +20,17 @@ describe("analyzeQuery", () => {
     ]);
   });
 
+  it("keeps an acronym spelled like a stop word: the WHO is a name, 'who' is not", () => {
+    expect(own("Which order pulled the United States out of the WHO?")).toEqual([
+      "order",
+      "pulled",
+      "united",
+      "states",
+      "who",
+    ]);
+    expect(own("Who pulled out?")).toEqual(["pulled"]);
+  });
+
   it("splits fiscal periods and normalises form types", () => {
     expect(tokenize("FY2022 vs FY21, 2023Q4, Q2'23 and the 10-K")).toEqual([
       "fy",

@@ -242,6 +242,8 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   terms.length = 0;
   seen.clear();
   for (const t of own) add(t.words, 1);
+  // An acronym spelled like a stop word ("the WHO", "IT spending") is a name, not a function word.
+  for (const m of query.matchAll(/\b[A-Z]{2,}\b/g)) if (STOP.has(m[0].toLowerCase())) add([m[0].toLowerCase()], 1);
   for (const group of THESAURUS) {
     const found = group.find((member) => joined.includes(` ${member} `));
     if (!found) continue;

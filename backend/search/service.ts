@@ -6,13 +6,15 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import { profileText } from "../ingestion/profile.ts";
 import { analyzeQuery, documentLabel, isGenericNameWord, tokenize } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
+import { fusePages } from "./fuse-pages.ts";
+import { applyYears, questionYears } from "./years.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
 /** Passages ranked per query leg before fusion; pages are built from these. */
 const CANDIDATES = 300;
-/** A page's other matching passages add this share of their score to its best one. */
+/** A page's other matching passages add this share of their score to its best one (fuse-pages.ts). */
 const PAGE_SUPPORT = 0.1;
 /** How much the expansion leg counts next to the question's own words. */
 const EXPANSION_WEIGHT = 1;
@@ -26,6 +28,8 @@ const QUANTITATIVE =
 const COVERAGE = { doc: 0.5, page: 0.5 };
 /** A listing page's passages (a table of contents, an index: listing.ts) keep this share of their score. */
 const LISTING_WEIGHT = 0.25;
+/** Pages holding a year the question names gain this share (years.ts). */
+const YEAR_WEIGHT = 0.25;
 /** Named documents searched on their own. */
 const NAMED_DOCUMENTS = 5;
 
@@ -67,13 +71,14 @@ export async function searchWorkspace(
     legs[0]!.flatMap((t) => t.words),
     COVERAGE,
   );
+  applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
     // It holds every word of the question and points at the page that answers.
     if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
   }
-  const results = fusePages([...scored.values()]).slice(0, o.limit);
+  const results = fusePages([...scored.values()], PAGE_SUPPORT).slice(0, o.limit);
   return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
 }
 
@@ -172,23 +177,6 @@ async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> 
   });
   cache.set(workspaceId, { stamp, docs });
   return docs;
-}
-
-/**
- * One result per page, carried by its best passage: the page scores its best passage plus a share
- * of the others (a page that answers a question usually matches it in more than one place).
- */
-function fusePages(passages: { hit: SearchHit; score: number }[]): { hit: SearchHit; score: number }[] {
-  const pages = new Map<string, { hit: SearchHit; best: number; rest: number }>();
-  for (const p of passages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id))) {
-    const key = `${p.hit.version_id}\u0000${p.hit.page}`;
-    const page = pages.get(key);
-    if (page) page.rest += p.score;
-    else pages.set(key, { hit: p.hit, best: p.score, rest: 0 });
-  }
-  return [...pages.values()]
-    .map((p) => ({ hit: p.hit, score: p.best + PAGE_SUPPORT * p.rest }))
-    .sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id));
 }
 
 /** About `size` characters around the earliest match of any word (a stem matches its forms). */

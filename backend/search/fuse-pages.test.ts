@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { fusePages } from "./fuse-pages.ts";
+import type { SearchHit } from "./search-index.ts";
+
+const hit = (id: string, file: string, page: number): SearchHit => ({
+  passage_id: id,
+  file_id: file,
+  version_id: `${file}-v`,
+  filename: `${file}.pdf`,
+  page,
+  text: "",
+  listing: false,
+  score: 0,
+});
+
+describe("fusePages", () => {
+  it("gives one result per page, carried by its best passage, scoring it plus a share of the others", () => {
+    const fused = fusePages(
+      [
+        { hit: hit("a", "f", 1), score: 1 },
+        { hit: hit("b", "f", 1), score: 0.5 },
+        { hit: hit("c", "f", 2), score: 1.02 },
+      ],
+      0.1,
+    );
+    expect(fused.map((p) => `${p.hit.passage_id}:${p.hit.page}`)).toEqual(["a:1", "c:2"]);
+    expect(fused[0]!.score).toBeCloseTo(1.05);
+  });
+});

@@ -1,0 +1,22 @@
+import type { SearchHit } from "./search-index.ts";
+
+/**
+ * One result per page, carried by its best passage: the page scores its best passage plus
+ * `support` times the others' scores (a page that answers a question usually matches it in more
+ * than one place).
+ */
+export function fusePages(
+  passages: { hit: SearchHit; score: number }[],
+  support: number,
+): { hit: SearchHit; score: number }[] {
+  const pages = new Map<string, { hit: SearchHit; best: number; rest: number }>();
+  for (const p of passages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id))) {
+    const key = `${p.hit.version_id}\u0000${p.hit.page}`;
+    const page = pages.get(key);
+    if (page) page.rest += p.score;
+    else pages.set(key, { hit: p.hit, best: p.score, rest: 0 });
+  }
+  return [...pages.values()]
+    .map((p) => ({ hit: p.hit, score: p.best + support * p.rest }))
+    .sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id));
+}

@@ -14,10 +14,13 @@ export function FilesPanel({
   workspace,
   files,
   indexing,
+  onOpen,
 }: {
   workspace: Workspace;
   files: FileInfo[];
   indexing: IndexingStatus;
+  /** Opens a file in the viewer (its name becomes a button). */
+  onOpen?: (f: FileInfo) => void;
 }) {
   const owner = workspace.permission === "owner";
   const live = useIndexingStatus(workspace.id, indexing, files);
@@ -64,7 +67,7 @@ export function FilesPanel({
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Workspace files">
             {files.map((f) => (
-              <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} />
+              <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} onOpen={onOpen} />
             ))}
           </ul>
         )}

@@ -18,7 +18,7 @@ const STATUS = {
 
 const small = "rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** Shown once beside the name on narrow screens, once among the actions on wide ones. */
+/** Shown once beside the name in a narrow list (a phone, or beside the viewer), once among the actions in a wide one. */
 function StatusBadge({ status, className }: { status: FileInfo["status"]; className: string }) {
   const s = STATUS[status];
   // The wrapper decides visibility: the badge's own inline-flex would win over `hidden`.
@@ -62,7 +62,7 @@ export function FileRow({
 }) {
   const openable = onOpen && f.version_id && OPENABLE.has(f.status);
   return (
-    <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3" aria-label={f.filename}>
+    <li className="flex flex-col gap-2 px-3 py-2.5 @xl:flex-row @xl:items-center @xl:gap-3" aria-label={f.filename}>
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <span
           aria-hidden="true"
@@ -85,7 +85,7 @@ export function FileRow({
             ) : (
               <span className="truncate">{f.filename}</span>
             )}
-            <StatusBadge status={f.status} className="flex shrink-0 sm:hidden" />
+            <StatusBadge status={f.status} className="flex shrink-0 @xl:hidden" />
           </p>
           <DocumentLine document={f.document} />
           <p className="text-xs text-slate-500">
@@ -112,8 +112,8 @@ export function FileRow({
           ) : null}
         </div>
       </div>
-      <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 sm:ml-0">
-        <StatusBadge status={f.status} className="hidden sm:flex" />
+      <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 @xl:ml-0">
+        <StatusBadge status={f.status} className="hidden @xl:flex" />
         {owner && f.status === "failed" ? (
           <WorkspaceForm workspaceId={workspaceId} intent="retry-indexing" fields={{ fileId: f.id }}>
             {(pending) => (

@@ -65,7 +65,10 @@ export function FilesPanel({
             {owner ? "Upload the documents you want the analyst to read." : "This workspace has no files yet."}
           </p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Workspace files">
+          <ul
+            className="@container divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label="Workspace files"
+          >
             {files.map((f) => (
               <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} onOpen={onOpen} />
             ))}

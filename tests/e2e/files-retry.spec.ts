@@ -49,8 +49,9 @@ test("a failed upload is sent again with Retry, indexes, and any listed file ope
   expect(puts.count).toBe(2);
   await shoot(page, "upload-retried");
 
-  // The file's name opens it in the viewer, at page 1.
-  const open = good.getByRole("button", { name: `Open ${GOOD.name}` });
+  // The file's name opens it in the viewer, at page 1 (a link to its bytes without JavaScript).
+  const open = good.getByRole("link", { name: `Open ${GOOD.name}` });
+  await expect(open).toHaveAttribute("href", /\/files\/[^/]+\/versions\/[^/]+\/content$/);
   await open.click();
   const viewer = page.getByTestId("file-viewer");
   await expect(viewer.getByRole("heading", { name: GOOD.name })).toBeVisible();

@@ -73,15 +73,20 @@ export function FileRow({
         <div className="min-w-0">
           <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
             {openable ? (
-              <button
-                type="button"
-                onClick={() => onOpen(f)}
+              // A link to the bytes without JavaScript; with it, the viewer beside the list.
+              <a
+                href={`/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(f.id)}/versions/${encodeURIComponent(f.version_id!)}/content`}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  onOpen(f);
+                }}
                 aria-label={`Open ${f.filename}`}
                 title="Open in the viewer"
-                className="min-w-0 truncate rounded-sm text-left underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="min-w-0 truncate rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 {f.filename}
-              </button>
+              </a>
             ) : (
               <span className="truncate">{f.filename}</span>
             )}

@@ -1,7 +1,7 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { listFiles } from "../../contracts/files.ts";
 import { indexingStatus } from "../../contracts/workspaces.ts";
-import { FilesPanel } from "../components/files/files-panel.tsx";
+import { FilesScreen } from "../components/files/files-screen.tsx";
 import { apiFor } from "../lib/session.server.ts";
 import { orNotFound } from "../lib/workspace-loader.server.ts";
 import type { Route } from "./+types/workspace-index";
@@ -22,5 +22,5 @@ export default function WorkspaceFiles() {
   const { files, indexing } = useLoaderData<typeof loader>();
   const parent = useRouteLoaderData<typeof workspaceLoader>("routes/workspace");
   if (!parent) return null;
-  return <FilesPanel workspace={parent.workspace} files={files} indexing={indexing} />;
+  return <FilesScreen workspace={parent.workspace} files={files} indexing={indexing} />;
 }

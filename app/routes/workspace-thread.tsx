@@ -1,6 +1,7 @@
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { listModels, streamQa, streamQaBody } from "../../contracts/agent.ts";
 import { AppError, isAppError } from "../../contracts/errors.ts";
+import { listFiles } from "../../contracts/files.ts";
 import { listThreadFiles, transferThreadFile } from "../../contracts/thread-files.ts";
 import { getThread, listMessages, postFeedback, deleteFeedback, setMessageActive } from "../../contracts/threads.ts";
 import { ThreadScreen } from "../components/thread/thread-screen.tsx";
@@ -16,11 +17,12 @@ import type { loader as workspaceLoader } from "./workspace.tsx";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
   const p = { id: params.id, tid: params.tid };
-  const [thread, { messages }, { files }] = await orNotFound(() =>
+  const [thread, { messages }, { files }, { files: podFiles }] = await orNotFound(() =>
     Promise.all([
       api.call(getThread, { params: p }),
       api.call(listMessages, { params: p, query: { limit: 200 } }),
       api.call(listThreadFiles, { params: p }),
+      api.call(listFiles, { params: { id: params.id }, query: { limit: 200 } }),
     ]),
   );
   // The models a question may name; visitors who cannot ask need none.
@@ -33,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     thread,
     messages: messages as StoredMessage[],
     files,
+    podFiles,
     models: models?.models ?? [],
     defaultModel: models?.default_model ?? null,
     productName: context.publicEnv.productName,
@@ -117,7 +120,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function WorkspaceThread() {
-  const { thread, messages, files, models, defaultModel } = useLoaderData<typeof loader>();
+  const { thread, messages, files, podFiles, models, defaultModel } = useLoaderData<typeof loader>();
   const parent = useRouteLoaderData<typeof workspaceLoader>("routes/workspace");
   if (!parent) return null;
   return (
@@ -132,6 +135,7 @@ export default function WorkspaceThread() {
       models={models}
       defaultModel={defaultModel}
       files={files}
+      podFiles={podFiles}
     />
   );
 }

@@ -1,5 +1,15 @@
 import { expect, test } from "./support/fixtures.ts";
-import { DESKTOP, REASON, badge, ownerOfNewWorkspace, retryButton, rows, shoot, upload } from "./support/indexing.ts";
+import {
+  DESKTOP,
+  REASON,
+  badge,
+  ownerOfNewWorkspace,
+  retryButton,
+  rows,
+  shoot,
+  tabTo,
+  upload,
+} from "./support/indexing.ts";
 
 /** No worker role: the test runs the queue (app.drainQueue), so each step can be seen. */
 test.use({ ingestion: "manual" });
@@ -30,11 +40,7 @@ test("progress and file states update live; Retry queues the file again (keyboar
   await shoot(page, "failed");
 
   // Reach Retry with the keyboard alone.
-  const retry = retryButton(page);
-  await page.locator("body").focus();
-  for (let i = 0; i < 80 && !(await retry.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press("Tab");
-  await expect(retry).toBeFocused();
+  await tabTo(page, retryButton(page));
   await page.keyboard.press("Enter");
   await expect(badge(bad, "Queued")).toBeVisible();
   await expect(bad.getByText(REASON)).toHaveCount(0);

@@ -6,6 +6,7 @@ import { Field } from "../ui/field.tsx";
 import { Popover } from "../ui/popover.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { WorkspaceForm } from "../workspace/workspace-form.tsx";
+import { RetryIcon } from "./retry-icon.tsx";
 
 const STATUS = {
   uploading: { tone: "amber", label: "Uploading" },
@@ -17,7 +18,7 @@ const STATUS = {
 
 const small = "rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** Shown once beside the name on narrow screens, once among the actions on wide ones. */
+/** Shown once beside the name in a narrow list (a phone, or beside the viewer), once among the actions in a wide one. */
 function StatusBadge({ status, className }: { status: FileInfo["status"]; className: string }) {
   const s = STATUS[status];
   // The wrapper decides visibility: the badge's own inline-flex would win over `hidden`.
@@ -45,9 +46,23 @@ function DocumentLine({ document: d }: { document: FileInfo["document"] }) {
   );
 }
 
-export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; file: FileInfo; owner: boolean }) {
+/** Files whose pages the viewer can show, or say why not yet (a failure is explained in the row). */
+const OPENABLE = new Set<FileInfo["status"]>(["uploaded", "indexing", "indexed"]);
+
+export function FileRow({
+  workspaceId,
+  file: f,
+  owner,
+  onOpen,
+}: {
+  workspaceId: string;
+  file: FileInfo;
+  owner: boolean;
+  onOpen?: (f: FileInfo) => void;
+}) {
+  const openable = onOpen && f.version_id && OPENABLE.has(f.status);
   return (
-    <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3" aria-label={f.filename}>
+    <li className="flex flex-col gap-2 px-3 py-2.5 @xl:flex-row @xl:items-center @xl:gap-3" aria-label={f.filename}>
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <span
           aria-hidden="true"
@@ -57,8 +72,25 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
         </span>
         <div className="min-w-0">
           <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
-            <span className="truncate">{f.filename}</span>
-            <StatusBadge status={f.status} className="flex shrink-0 sm:hidden" />
+            {openable ? (
+              // A link to the bytes without JavaScript; with it, the viewer beside the list.
+              <a
+                href={`/resources/workspaces/${encodeURIComponent(workspaceId)}/files/${encodeURIComponent(f.id)}/versions/${encodeURIComponent(f.version_id!)}/content`}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  onOpen(f);
+                }}
+                aria-label={`Open ${f.filename}`}
+                title="Open in the viewer"
+                className="min-w-0 truncate rounded-sm underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {f.filename}
+              </a>
+            ) : (
+              <span className="truncate">{f.filename}</span>
+            )}
+            <StatusBadge status={f.status} className="flex shrink-0 @xl:hidden" />
           </p>
           <DocumentLine document={f.document} />
           <p className="text-xs text-slate-500">
@@ -85,8 +117,8 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
           ) : null}
         </div>
       </div>
-      <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 sm:ml-0">
-        <StatusBadge status={f.status} className="hidden sm:flex" />
+      <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-1 @xl:ml-0">
+        <StatusBadge status={f.status} className="hidden @xl:flex" />
         {owner && f.status === "failed" ? (
           <WorkspaceForm workspaceId={workspaceId} intent="retry-indexing" fields={{ fileId: f.id }}>
             {(pending) => (
@@ -96,20 +128,7 @@ export function FileRow({ workspaceId, file: f, owner }: { workspaceId: string; 
                 aria-label={`Retry indexing ${f.filename}`}
                 className={`${small} inline-flex items-center gap-1 border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-50`}
               >
-                {pending ? (
-                  <Spinner className="size-3" />
-                ) : (
-                  <svg
-                    viewBox="0 0 20 20"
-                    className="size-3.5"
-                    aria-hidden="true"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                  >
-                    <path d="M15.5 8A6 6 0 1 0 16 12M16 4v4h-4" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                )}
+                {pending ? <Spinner className="size-3" /> : <RetryIcon />}
                 Retry
               </button>
             )}

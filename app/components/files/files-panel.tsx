@@ -14,10 +14,13 @@ export function FilesPanel({
   workspace,
   files,
   indexing,
+  onOpen,
 }: {
   workspace: Workspace;
   files: FileInfo[];
   indexing: IndexingStatus;
+  /** Opens a file in the viewer (its name becomes a button). */
+  onOpen?: (f: FileInfo) => void;
 }) {
   const owner = workspace.permission === "owner";
   const live = useIndexingStatus(workspace.id, indexing, files);
@@ -62,9 +65,12 @@ export function FilesPanel({
             {owner ? "Upload the documents you want the analyst to read." : "This workspace has no files yet."}
           </p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Workspace files">
+          <ul
+            className="@container divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label="Workspace files"
+          >
             {files.map((f) => (
-              <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} />
+              <FileRow key={f.id} workspaceId={workspace.id} file={live.current(f)} owner={owner} onOpen={onOpen} />
             ))}
           </ul>
         )}

@@ -48,13 +48,6 @@ export function WorkspaceUploader({ workspaceId }: { workspaceId: string }) {
     [workspaceId],
   );
   const onSettled = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const { items, start, clearFinished } = useUploads(send, onSettled);
-  return (
-    <Uploader
-      items={items}
-      onFiles={(f) => void start(f)}
-      onClear={clearFinished}
-      hint="PDF, spreadsheets, documents, images and more. Several at once is fine."
-    />
-  );
+  const uploads = useUploads(send, onSettled);
+  return <Uploader uploads={uploads} hint="PDF, spreadsheets, documents, images and more. Several at once is fine." />;
 }

@@ -19,13 +19,6 @@ export function LibraryUploader() {
     });
   }, []);
   const onSettled = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const { items, start, clearFinished } = useUploads(send, onSettled);
-  return (
-    <Uploader
-      items={items}
-      onFiles={(f) => void start(f)}
-      onClear={clearFinished}
-      hint="Keep reference documents here and add them to any of your workspaces."
-    />
-  );
+  const uploads = useUploads(send, onSettled);
+  return <Uploader uploads={uploads} hint="Keep reference documents here and add them to any of your workspaces." />;
 }

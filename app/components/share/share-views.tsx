@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLoaderData, useOutletContext, useRouteError } from "react-router";
 import type { loadShareFiles, loadShareLayout, loadShareThread } from "../../lib/share-loaders.server.ts";
 import { shareMeta } from "../../lib/share-meta.ts";
-import { FilesPanel } from "../files/files-panel.tsx";
+import { FilesScreen } from "../files/files-screen.tsx";
 import { NotFoundView } from "../layout/not-found-view.tsx";
 import { ThreadScreen } from "../thread/thread-screen.tsx";
 import { WorkspaceFrame } from "../workspace/workspace-frame.tsx";
@@ -46,7 +46,7 @@ export function ShareFilesView() {
   const { files, indexing } = useLoaderData() as FilesData;
   const parent = useOutletContext<LayoutData | undefined>();
   if (!parent) return null;
-  return <FilesPanel workspace={parent.workspace} files={files} indexing={indexing} />;
+  return <FilesScreen workspace={parent.workspace} files={files} indexing={indexing} />;
 }
 
 /** The layout's data among a thread's matches (its parent route, whichever route that is). */

@@ -22,6 +22,20 @@ export interface ViewerTarget {
   verified: boolean;
 }
 
+/** A file opened from a files list rather than a citation: its current version at page 1, nothing marked. */
+export function firstPageOf(f: { id: string; version_id: string; filename: string }): ViewerTarget {
+  return {
+    file_id: f.id,
+    version_id: f.version_id,
+    filename: f.filename,
+    page: 1,
+    quote: null,
+    start: null,
+    end: null,
+    verified: true,
+  };
+}
+
 const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { Citation } from "../../../contracts/citation.ts";
+import type { FileInfo } from "../../../contracts/files.ts";
 import type { ThreadFile } from "../../../contracts/thread-files.ts";
 import type { Thread } from "../../../contracts/threads.ts";
 import { Card } from "../ui/card.tsx";
@@ -8,7 +9,7 @@ import { AnswerView, type WrittenFile } from "./answer-view.tsx";
 import { FileViewer, type ViewerTarget } from "./file-viewer.tsx";
 import { QuestionBox } from "./question-box.tsx";
 import { ThreadFileViewer, type ThreadFileTarget } from "./thread-file-viewer.tsx";
-import { ThreadFilesMenu } from "./thread-files-menu.tsx";
+import { PodFilesMenu, ThreadFilesMenu } from "./thread-files-menu.tsx";
 import { buildTurns, type StoredMessage } from "./turns.ts";
 import { useThreadStreams } from "./use-thread-streams.ts";
 
@@ -23,6 +24,8 @@ interface Props {
   defaultModel: string | null;
   /** Files the thread's answers (or its owner) wrote, with their versions. */
   files: ThreadFile[];
+  /** The workspace's files, any of which the viewer opens at page 1 (none in a snapshot). */
+  podFiles?: FileInfo[];
   /** A published snapshot (section 4): read only, no question box, no feedback. */
   snapshotMode?: boolean;
 }
@@ -41,6 +44,7 @@ export function ThreadScreen({
   models,
   defaultModel,
   files,
+  podFiles = [],
   snapshotMode = false,
 }: Props) {
   const revalidator = useRevalidator();
@@ -85,6 +89,7 @@ export function ThreadScreen({
   useStickToBottom(streams.entries.map((e) => e.answer.content.length).join(","));
 
   const openCitation = useCallback((c: Citation) => (setFileViewer(null), setViewer({ ...c })), []);
+  const openPage = useCallback((t: ViewerTarget) => (setFileViewer(null), setViewer(t)), []);
   const openFile = useCallback(
     (f: ThreadFileTarget) => (
       setViewer(null),
@@ -111,6 +116,7 @@ export function ThreadScreen({
       <Card className="flex min-h-[28rem] min-w-0 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
           <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{thread.name}</h2>
+          <PodFilesMenu files={podFiles} onOpen={openPage} />
           <ThreadFilesMenu files={files} onOpen={openFile} />
         </header>
         <div className="flex-1 space-y-5 px-3 py-4 sm:px-5" aria-live="off">

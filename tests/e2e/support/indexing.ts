@@ -38,10 +38,11 @@ export async function ownerOfNewWorkspace(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   await page.goto("/signup");
   await signUp(page, uniqueEmail("indexer"), PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  // Password hashing is slow on a machine shared by parallel runs.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
   await page.getByLabel("Workspace name").fill("Filings");
   await page.getByRole("button", { name: "Create workspace" }).click();
-  await expect(page).toHaveURL(/\/workspace\/[^/]+$/);
+  await expect(page).toHaveURL(/\/workspace\/[^/]+$/, { timeout: 15_000 });
   return { context, page, workspaceUrl: new URL(page.url()).pathname };
 }
 
@@ -57,6 +58,15 @@ export function rows(page: Page) {
 export const badge = (row: Locator, label: string) => row.getByText(label, { exact: true }).filter({ visible: true });
 export const retryButton = (page: Page) =>
   rows(page).bad.getByRole("button", { name: `Retry indexing ${BROKEN.name}` });
+
+/** Moves focus with Tab alone, from the top of the page, until `target` has it. */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  await page.locator("body").focus();
+  for (let i = 0; i < 80 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
+}
 
 export async function upload(page: Page): Promise<void> {
   await page.getByLabel("Upload files").setInputFiles([GOOD, BROKEN]);

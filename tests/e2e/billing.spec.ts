@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { sql } from "kysely";
 import { expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
 import { fakeStripeJsCalls, installFakeStripeJs } from "./support/fake-stripe-js.ts";
 import type { FakeStripe } from "../helpers/fake-stripe.ts";
@@ -242,5 +243,36 @@ test("the Usage tab's error state: a history page the API refuses shows the spec
   // The settings shell is still there: the user can go elsewhere.
   await expect(page.getByRole("link", { name: "Usage / Balance" }).first()).toBeVisible();
   await screenshot(page, "billing-usage-error");
+  await context.close();
+});
+
+test("the Subscription tab's error state: a subscription read the database refuses shows the spec's text", async ({
+  browser,
+  app,
+}) => {
+  const { token } = await api<{ token: string }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("subscription-error"),
+    password: PASSWORD,
+  });
+  await api(app.url, "POST", "/create-trial?promotion_type=pro", undefined, token);
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[0]!);
+  // /subscription-status reads only our database (the webhooks keep it current), so that is what
+  // fails here: the subscriptions table is unreadable, the API answers an opaque 500 with a reference.
+  await sql`ALTER TABLE subscriptions RENAME TO subscriptions_unreadable`.execute(app.db);
+  try {
+    await page.goto("/subscription");
+    await expect(
+      page.getByText(/^Error loading subscription: Something went wrong on our side\. Reference: \S+\.$/),
+    ).toBeVisible();
+    await expect(page.getByTestId("subscription-status")).toHaveCount(0);
+    // The settings shell is still there: the user can go elsewhere.
+    await expect(page.getByRole("link", { name: "Usage / Balance" }).first()).toBeVisible();
+    await screenshot(page, "billing-subscription-error");
+  } finally {
+    await sql`ALTER TABLE subscriptions_unreadable RENAME TO subscriptions`.execute(app.db);
+  }
+  // Once the database answers again, so does the tab.
+  await page.reload();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Trialing");
   await context.close();
 });

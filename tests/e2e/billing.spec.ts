@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { sql } from "kysely";
-import { expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
+import { ADMIN_EMAIL, expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
 import { fakeStripeJsCalls, installFakeStripeJs } from "./support/fake-stripe-js.ts";
 import type { FakeStripe } from "../helpers/fake-stripe.ts";
 
@@ -274,5 +274,51 @@ test("the Subscription tab's error state: a subscription read the database refus
   // Once the database answers again, so does the tab.
   await page.reload();
   await expect(page.getByTestId("subscription-status")).toHaveText("Trialing");
+  await context.close();
+});
+
+test("the Usage tab pages its history: 'Older' follows the `after` cursor, 'Newest' comes back", async ({
+  browser,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  const { token, user } = await api<{ token: string; user: { uid: string } }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("usage-paging"),
+    password: PASSWORD,
+  });
+  await api(app.url, "POST", "/create-trial?promotion_type=pro", undefined, token);
+  // The trial's two rows, then 20 admin grants: 22 rows, one more page than the tab's 20.
+  await app.seedUser(ADMIN_EMAIL, PASSWORD);
+  const admin = await api<{ token: string }>(app.url, "POST", "/auth/sign-in", {
+    email: ADMIN_EMAIL,
+    password: PASSWORD,
+  });
+  for (let i = 1; i <= 20; i++)
+    await api(
+      app.url,
+      "POST",
+      `/admin/users/${user.uid}/credits`,
+      { credits: i, reason: `Goodwill ${i}`, idempotency_key: `paging-${user.uid}-${i}` },
+      admin.token,
+    );
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[1]!);
+  await page.goto("/usage");
+  const usage = page.getByRole("region", { name: "Usage history" });
+  await expect(usage.getByRole("row")).toHaveCount(21); // header + 20
+  await expect(usage.getByRole("row").nth(1)).toContainText("Goodwill 20");
+  await expect(usage).not.toContainText("Pro trial credits");
+  const pages = page.getByRole("navigation", { name: "Usage history pages" });
+  await expect(pages.getByRole("link", { name: "Newest" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Older" }).click();
+  await expect(page).toHaveURL(/\/usage\?usage_after=/);
+  await expect(usage.getByRole("row")).toHaveCount(3); // header + the trial's reset and grant
+  await expect(usage.getByRole("row").nth(1)).toContainText("Pro trial credits");
+  await expect(usage).not.toContainText("Goodwill");
+  await expect(pages.getByRole("link", { name: "Older" })).toHaveCount(0);
+  await noHorizontalScroll(page, VIEWPORTS[1]!.width);
+  await screenshot(page, "billing-usage-older-mobile");
+  await pages.getByRole("link", { name: "Newest" }).click();
+  await expect(page).toHaveURL(/\/usage$/);
+  await expect(usage.getByRole("row").nth(1)).toContainText("Goodwill 20");
   await context.close();
 });

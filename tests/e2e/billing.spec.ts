@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { sql } from "kysely";
 import { ADMIN_EMAIL, expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
+import { api, completeAt, signedIn } from "./support/billing.ts";
 import { fakeStripeJsCalls, installFakeStripeJs } from "./support/fake-stripe-js.ts";
-import type { FakeStripe } from "../helpers/fake-stripe.ts";
 
 /**
  * Billing on, against the local fake Stripe (tests/helpers/fake-stripe.ts) and the Stripe.js
@@ -15,43 +15,6 @@ const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "mobile", width: 375, height: 812 },
 ];
-
-async function api<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signedIn(
-  browser: Browser,
-  baseURL: string,
-  token: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
-  const value = encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
-  await context.addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  return { context, page: await context.newPage() };
-}
-
-/** The stand-in's form completes the session through the fake Stripe's HTTP test control. */
-function completeAt(stripe: FakeStripe) {
-  return async (clientSecret: string) => {
-    const res = await fetch(`${stripe.url}/__fake/client_secrets/${encodeURIComponent(clientSecret)}/complete`, {
-      method: "POST",
-    });
-    if (!res.ok) throw new Error(`fake Stripe complete: ${res.status} ${await res.text()}`);
-    const session = stripe.sessions.get(clientSecret.split("_secret_")[0]!);
-    return { return_url: String(session!.return_url) };
-  };
-}
 
 const noHorizontalScroll = async (page: Page, width: number) => {
   if (width < 768) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

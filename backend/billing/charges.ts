@@ -3,8 +3,7 @@ import { AppError } from "../../contracts/errors.ts";
 import { listMessageUsage } from "../agent/repo.ts";
 import type { Deps } from "../deps.ts";
 import type { Executor } from "../platform/db/index.ts";
-import { billingEnabled } from "./catalogue.ts";
-import { entitlementsOf } from "./entitlements.ts";
+import { billingAppliesTo, entitlementsOf } from "./entitlements.ts";
 import { appendIn, balanceOf, findEntry, listUnsettledHolds } from "./ledger-repo.ts";
 import { answerCharge, answerHold, indexingCharge } from "./rates.ts";
 
@@ -19,12 +18,12 @@ import { answerCharge, answerHold, indexingCharge } from "./rates.ts";
 const holdKey = (messageId: string) => `hold:${messageId}`;
 
 /**
- * The checks before an answer's first byte. Billing off: none (returns false: take no hold).
- * Billing on: a plan and at least the answer's hold in credits, else 402 with what to do.
+ * The checks before an answer's first byte. Billing off (or an exempt account): none (returns
+ * false: take no hold). Billing on: a plan and at least the answer's hold in credits, else 402.
  */
 export async function assertCanAsk(deps: Deps, o: { userId: string; model: string }): Promise<boolean> {
-  if (!billingEnabled(deps.config)) return false;
   const ent = await entitlementsOf(deps, o.userId);
+  if (!ent.billingEnabled) return false;
   if (!ent.plan) {
     throw new AppError(
       "billing/no-plan",
@@ -134,13 +133,13 @@ export async function settleAbandonedAnswers(deps: Deps, limit = 500): Promise<n
   return holds.length;
 }
 
-/** Charges indexing a file version's pages to the file's owner (billing on only; once per version). */
+/** Charges indexing a file version's pages to the file's owner (billing on, not exempt; once per version). */
 export async function chargeIndexing(
   tx: Executor,
   deps: Deps,
   o: { userId: string; versionId: string; workspaceId: string | null; filename: string; pages: number },
 ): Promise<void> {
-  if (!billingEnabled(deps.config)) return;
+  if (!(await billingAppliesTo(deps, o.userId, tx))) return;
   const charge = indexingCharge(o.pages);
   if (charge.credits === 0) return;
   await appendIn(

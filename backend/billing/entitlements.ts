@@ -1,13 +1,15 @@
 import type { Selectable } from "kysely";
 import type { Deps } from "../deps.ts";
+import type { Executor } from "../platform/db/index.ts";
 import type { SubscriptionTable } from "../platform/db/schema.ts";
 import { billingEnabled } from "./catalogue.ts";
-import { findPlanSubscription } from "./repo.ts";
+import { findPlanSubscription, isBillingExempt, markBillingExempt } from "./repo.ts";
 
 /** Plan storage quotas are in GB of 1024^3 bytes (spec section 9). */
 export const GB = 1024 ** 3;
 
 export interface Entitlements {
+  /** Whether plans, credits and plan storage apply to this user (see billingAppliesTo). */
   billingEnabled: boolean;
   /** null: no plan; 'free': a price-0 plan; else the paid plan's product_type. */
   plan: string | null;
@@ -20,13 +22,27 @@ export interface Entitlements {
 }
 
 /**
- * What a user may do. Billing off: no plan and no plan checks; storage is STORAGE_QUOTA_BYTES as
- * before billing existed. Billing on: the newest trialing, active or past_due subscription gives
- * its catalogue plan; anything else (none, canceled, unpaid, incomplete, paused, or a plan the
+ * Whether billing applies to a user: billing is on, and the user is not an operator's own account
+ * (`billing_accounts.billing_exempt`, set by exemptFromBilling for the example pods' system
+ * account). The one place that decides it: an exempt account is treated as with billing off.
+ */
+export async function billingAppliesTo(deps: Deps, userId: string, db: Executor = deps.db.kysely): Promise<boolean> {
+  return billingEnabled(deps.config) && !(await isBillingExempt(db, userId));
+}
+
+/** Marks an operator's own account (never a customer's) as exempt from billing; idempotent. */
+export async function exemptFromBilling(deps: Deps, userId: string): Promise<void> {
+  await markBillingExempt(deps.db.kysely, userId);
+}
+
+/**
+ * What a user may do. Billing off (or an exempt account): no plan and no plan checks; storage is
+ * STORAGE_QUOTA_BYTES as before billing existed. Billing on: the newest trialing, active or
+ * past_due subscription gives its catalogue plan; anything else (none, canceled, unpaid, incomplete, paused, or a plan the
  * catalogue no longer has) is no plan: no storage and no questions.
  */
-export async function entitlementsOf(deps: Deps, userId: string): Promise<Entitlements> {
-  if (!billingEnabled(deps.config)) {
+export async function entitlementsOf(deps: Deps, userId: string, db: Executor = deps.db.kysely): Promise<Entitlements> {
+  if (!(await billingAppliesTo(deps, userId, db))) {
     return {
       billingEnabled: false,
       plan: null,
@@ -44,7 +60,7 @@ export async function entitlementsOf(deps: Deps, userId: string): Promise<Entitl
     creditsQuota: 0,
     subscription: null,
   };
-  const sub = await findPlanSubscription(deps.db.kysely, userId);
+  const sub = await findPlanSubscription(db, userId);
   if (!sub) return none;
   const plans = deps.config.BILLING_PLANS.plans;
   const plan = plans.find((p) => p.price_id === sub.price_id) ?? plans.find((p) => p.product_type === sub.product_type);

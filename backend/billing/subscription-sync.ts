@@ -80,7 +80,10 @@ export async function applySubscriptionIn(
   await repo.upsertSubscription(tx, row);
   if (sub.status === "trialing" || sub.trial_end !== null) await repo.markTrialUsed(tx, userId);
 
-  if (LIVE.has(row.status)) {
+  // A second trial (two trial checkouts paid before either webhook) grants nothing; it is
+  // canceled at Stripe once this transaction is done (retireDuplicateTrial).
+  const extraTrial = row.trialEnd !== null && (await repo.firstTrialId(tx, userId)) !== row.id;
+  if (LIVE.has(row.status) && !extraTrial) {
     if (!plan)
       deps.log.warn(
         `billing: price ${row.priceId} of subscription ${row.id} is not in BILLING_PLANS; no credits granted`,

@@ -172,6 +172,23 @@ export async function listSubscriptions(db: Executor, userId: string): Promise<S
   return rows.map(toRow);
 }
 
+/**
+ * The user's one trial: the first subscription with a trial that we recorded (a second one
+ * comes from two trial checkouts paid before either webhook arrived). Null before any trial.
+ */
+export async function firstTrialId(db: Executor, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("trial_end", "is not", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function upsertSubscription(db: Executor, s: SubscriptionRow): Promise<void> {
   const at = now();
   const values = {

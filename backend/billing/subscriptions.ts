@@ -113,3 +113,20 @@ export async function retireFreeSubscriptions(deps: Deps, subscriptionId: string
     }
   }
 }
+
+/**
+ * A user gets one trial: a later subscription with a trial (two trial checkouts paid before
+ * either webhook arrived) is canceled at Stripe now; it was granted nothing (subscription-sync).
+ * Best effort, like retireFreeSubscriptions: a failure is logged, the next event tries again.
+ */
+export async function retireDuplicateTrial(deps: Deps, subscriptionId: string): Promise<void> {
+  const db = deps.db.kysely;
+  const row = await repo.getSubscription(db, subscriptionId);
+  if (!row || row.trialEnd === null || ["canceled", "incomplete_expired"].includes(row.status)) return;
+  if ((await repo.firstTrialId(db, row.userId)) === row.id) return;
+  try {
+    await applyFromStripe(deps, await callStripe(() => stripeClient(deps.config).subscriptions.cancel(row.id)));
+  } catch (err) {
+    deps.log.warn(`billing: could not cancel ${row.id}, a second trial of user ${row.userId}:`, err);
+  }
+}

@@ -5,7 +5,7 @@ import type { Executor } from "../platform/db/index.ts";
 import { callStripe, stripeClient, webhookSecret } from "./stripe-client.ts";
 import { applySubscriptionIn, customerIdOf, planForPrice } from "./subscription-sync.ts";
 import * as repo from "./subscriptions-repo.ts";
-import { retireFreeSubscriptions } from "./subscriptions.ts";
+import { retireDuplicateTrial, retireFreeSubscriptions } from "./subscriptions.ts";
 
 /*
  * POST /api/stripe/webhook (issue 15). The raw body is verified with the SDK and the signing
@@ -43,7 +43,10 @@ export async function handleStripeWebhook(
   }
   const subscriptionId =
     fetched?.id ?? (event.type.startsWith("customer.subscription.") ? (event.data.object as { id: string }).id : null);
-  if (outcome === "applied" && subscriptionId) await retireFreeSubscriptions(deps, subscriptionId);
+  if (outcome === "applied" && subscriptionId) {
+    await retireFreeSubscriptions(deps, subscriptionId);
+    await retireDuplicateTrial(deps, subscriptionId);
+  }
   return outcome;
 }
 

@@ -1,3 +1,4 @@
+import { exemptFromBilling } from "../billing/entitlements.ts";
 import type { Deps } from "../deps.ts";
 import { indexingStatus } from "../ingestion/status.ts";
 import type { Actor } from "../platform/http/context.ts";
@@ -5,7 +6,8 @@ import * as repo from "./repo.ts";
 
 /**
  * The system account that owns the example pods: found by email, or created (verified, with a
- * random password nobody is told: it never signs in). Acts without a session.
+ * random password nobody is told: it never signs in). Acts without a session. It is the
+ * operator's, not a customer's: exempt from billing (no plan, credits or plan storage needed).
  */
 export async function systemActor(deps: Deps, email: string, password: () => string): Promise<Actor> {
   let user = await deps.identity.findUserByEmail(email);
@@ -18,6 +20,7 @@ export async function systemActor(deps: Deps, email: string, password: () => str
     await deps.identity.updateUser(user.id, { emailVerified: true });
     user = (await deps.identity.findUserById(user.id))!;
   }
+  await exemptFromBilling(deps, user.id);
   return { user, token: "" };
 }
 

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { sql } from "kysely";
+import { ADMIN_EMAIL, expect, PASSWORD, screenshot, test, uniqueEmail } from "./support/fixtures.ts";
+import { api, completeAt, signedIn } from "./support/billing.ts";
 import { fakeStripeJsCalls, installFakeStripeJs } from "./support/fake-stripe-js.ts";
-import type { FakeStripe } from "../helpers/fake-stripe.ts";
 
 /**
  * Billing on, against the local fake Stripe (tests/helpers/fake-stripe.ts) and the Stripe.js
@@ -14,43 +15,6 @@ const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "mobile", width: 375, height: 812 },
 ];
-
-async function api<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signedIn(
-  browser: Browser,
-  baseURL: string,
-  token: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
-  const value = encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
-  await context.addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  return { context, page: await context.newPage() };
-}
-
-/** The stand-in's form completes the session through the fake Stripe's HTTP test control. */
-function completeAt(stripe: FakeStripe) {
-  return async (clientSecret: string) => {
-    const res = await fetch(`${stripe.url}/__fake/client_secrets/${encodeURIComponent(clientSecret)}/complete`, {
-      method: "POST",
-    });
-    if (!res.ok) throw new Error(`fake Stripe complete: ${res.status} ${await res.text()}`);
-    const session = stripe.sessions.get(clientSecret.split("_secret_")[0]!);
-    return { return_url: String(session!.return_url) };
-  };
-}
 
 const noHorizontalScroll = async (page: Page, width: number) => {
   if (width < 768) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -242,5 +206,82 @@ test("the Usage tab's error state: a history page the API refuses shows the spec
   // The settings shell is still there: the user can go elsewhere.
   await expect(page.getByRole("link", { name: "Usage / Balance" }).first()).toBeVisible();
   await screenshot(page, "billing-usage-error");
+  await context.close();
+});
+
+test("the Subscription tab's error state: a subscription read the database refuses shows the spec's text", async ({
+  browser,
+  app,
+}) => {
+  const { token } = await api<{ token: string }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("subscription-error"),
+    password: PASSWORD,
+  });
+  await api(app.url, "POST", "/create-trial?promotion_type=pro", undefined, token);
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[0]!);
+  // /subscription-status reads only our database (the webhooks keep it current), so that is what
+  // fails here: the subscriptions table is unreadable, the API answers an opaque 500 with a reference.
+  await sql`ALTER TABLE subscriptions RENAME TO subscriptions_unreadable`.execute(app.db);
+  try {
+    await page.goto("/subscription");
+    await expect(
+      page.getByText(/^Error loading subscription: Something went wrong on our side\. Reference: \S+\.$/),
+    ).toBeVisible();
+    await expect(page.getByTestId("subscription-status")).toHaveCount(0);
+    // The settings shell is still there: the user can go elsewhere.
+    await expect(page.getByRole("link", { name: "Usage / Balance" }).first()).toBeVisible();
+    await screenshot(page, "billing-subscription-error");
+  } finally {
+    await sql`ALTER TABLE subscriptions_unreadable RENAME TO subscriptions`.execute(app.db);
+  }
+  // Once the database answers again, so does the tab.
+  await page.reload();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Trialing");
+  await context.close();
+});
+
+test("the Usage tab pages its history: 'Older' follows the `after` cursor, 'Newest' comes back", async ({
+  browser,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  const { token, user } = await api<{ token: string; user: { uid: string } }>(app.url, "POST", "/auth/sign-up", {
+    email: uniqueEmail("usage-paging"),
+    password: PASSWORD,
+  });
+  await api(app.url, "POST", "/create-trial?promotion_type=pro", undefined, token);
+  // The trial's two rows, then 20 admin grants: 22 rows, one more page than the tab's 20.
+  await app.seedUser(ADMIN_EMAIL, PASSWORD);
+  const admin = await api<{ token: string }>(app.url, "POST", "/auth/sign-in", {
+    email: ADMIN_EMAIL,
+    password: PASSWORD,
+  });
+  for (let i = 1; i <= 20; i++)
+    await api(
+      app.url,
+      "POST",
+      `/admin/users/${user.uid}/credits`,
+      { credits: i, reason: `Goodwill ${i}`, idempotency_key: `paging-${user.uid}-${i}` },
+      admin.token,
+    );
+  const { context, page } = await signedIn(browser, app.url, token, VIEWPORTS[1]!);
+  await page.goto("/usage");
+  const usage = page.getByRole("region", { name: "Usage history" });
+  await expect(usage.getByRole("row")).toHaveCount(21); // header + 20
+  await expect(usage.getByRole("row").nth(1)).toContainText("Goodwill 20");
+  await expect(usage).not.toContainText("Pro trial credits");
+  const pages = page.getByRole("navigation", { name: "Usage history pages" });
+  await expect(pages.getByRole("link", { name: "Newest" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Older" }).click();
+  await expect(page).toHaveURL(/\/usage\?usage_after=/);
+  await expect(usage.getByRole("row")).toHaveCount(3); // header + the trial's reset and grant
+  await expect(usage.getByRole("row").nth(1)).toContainText("Pro trial credits");
+  await expect(usage).not.toContainText("Goodwill");
+  await expect(pages.getByRole("link", { name: "Older" })).toHaveCount(0);
+  await noHorizontalScroll(page, VIEWPORTS[1]!.width);
+  await screenshot(page, "billing-usage-older-mobile");
+  await pages.getByRole("link", { name: "Newest" }).click();
+  await expect(page).toHaveURL(/\/usage$/);
+  await expect(usage.getByRole("row").nth(1)).toContainText("Goodwill 20");
   await context.close();
 });

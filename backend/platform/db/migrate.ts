@@ -20,6 +20,7 @@ import * as edgar from "./migrations/2026-11-26-0010-edgar.ts";
 import * as billing from "./migrations/2026-11-26-0011-billing.ts";
 import * as passageListing from "./migrations/2026-11-26-0012-passage-listing.ts";
 import * as agentConfirmations from "./migrations/2026-11-26-0013-agent-confirmations.ts";
+import * as billingExempt from "./migrations/2026-11-26-0016-billing-exempt.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0011-billing": billing,
   "2026-11-26-0012-passage-listing": passageListing,
   "2026-11-26-0013-agent-confirmations": agentConfirmations,
+  "2026-11-26-0016-billing-exempt": billingExempt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

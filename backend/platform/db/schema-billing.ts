@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /* Billing's tables (backend/billing, migration 2026-11-26-0011-billing). */
 
@@ -11,6 +11,8 @@ export interface BillingAccountTable {
   stripe_customer_id: string | null;
   balance: BigIntCol;
   trial_used: number;
+  /** 1: an operator's own account, exempt from billing (migration 2026-11-26-0016). */
+  billing_exempt: Generated<number>;
   created_at: string;
   updated_at: string;
 }

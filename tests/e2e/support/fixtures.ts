@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Db } from "../../../backend/platform/db/index.ts";
 import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import type { FakeStripe } from "../../helpers/fake-stripe.ts";
@@ -37,6 +38,8 @@ interface App {
   edgar: FakeEdgar | null;
   /** With `billing: "stripe"`: the local Stripe (tests/helpers/fake-stripe.ts) the server's SDK calls. */
   stripe: FakeStripe | null;
+  /** The server's own database, for a test that makes part of it fail (and puts it back). */
+  db: Db["kysely"];
 }
 
 /** This worker's own Auth emulator (tests/helpers/firebase-emulator.ts) and the app's variables for it. */
@@ -201,6 +204,7 @@ export const test = base.extend<
         buildExample,
         edgar: fakeEdgar,
         stripe: fakeStripe,
+        db: server.backend!.deps.db.kysely,
       });
       await server.close();
       await fakeLlm?.close();

@@ -2,23 +2,30 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProductMark } from "../auth/auth-shell.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
+import { SkipLink } from "./skip-link.tsx";
 
-/** The one header of every signed-in page: logo back to the workspace list, then whatever the page adds. */
+/**
+ * The one header of every signed-in page: the skip link to its <main> (an AppMain), the logo back
+ * to the workspace list, then whatever the page adds.
+ */
 export function AppHeader({ productName, children }: { productName: string; children?: ReactNode }) {
   return (
-    <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Tooltip label="Back to Workspaces">
-          <Link
-            to="/home"
-            aria-label="Back to Workspaces"
-            className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-          >
-            <ProductMark productName={productName} compact />
-          </Link>
-        </Tooltip>
-        <div className="flex items-center gap-2">{children}</div>
-      </div>
-    </header>
+    <>
+      <SkipLink />
+      <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Tooltip label="Back to Workspaces">
+            <Link
+              to="/home"
+              aria-label={`${productName}, Back to Workspaces`}
+              className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+            >
+              <ProductMark productName={productName} compact />
+            </Link>
+          </Tooltip>
+          <div className="flex items-center gap-2">{children}</div>
+        </div>
+      </header>
+    </>
   );
 }

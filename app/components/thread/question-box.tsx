@@ -1,5 +1,6 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SEARCH_MODEL } from "../../../contracts/agent.ts";
+import { QUESTION_FRAGMENT } from "../../lib/links.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
 interface Props {
@@ -14,20 +15,32 @@ interface Props {
 }
 
 /**
- * The question box: Enter sends, Shift+Enter starts a new line; disabled while an answer is
- * written, when Stop takes the Send button's place. Without JavaScript it is a plain form that
- * waits for the whole answer.
+ * The question box: Enter sends, Shift+Enter starts a new line; read-only while an answer is
+ * written, when Stop takes the Send button's place. Focus stays in it after Send (read-only, not
+ * disabled, so the browser does not drop it) and comes back to it when Stop goes away. Without
+ * JavaScript it is a plain form that waits for the whole answer.
  */
 export function QuestionBox({ threadPath, models, defaultModel, streaming, stopping, onAsk, onStop }: Props) {
   const [text, setText] = useState("");
   const [model, setModel] = useState(defaultModel ?? "");
   const area = useRef<HTMLTextAreaElement>(null);
   const hydrated = useHydrated();
+  useEffect(() => {
+    if (window.location.hash === QUESTION_FRAGMENT) area.current?.focus();
+  }, []);
+  // The Stop button had focus and is gone with the answer's end: back to the box, not to <body>.
+  const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    if (wasStreaming.current && !streaming && document.activeElement === document.body) area.current?.focus();
+    wasStreaming.current = streaming;
+  }, [streaming]);
   const send = () => {
     const q = text.trim();
     if (!q || streaming) return;
     onAsk(q, model || null);
     setText("");
+    // Sent with the button, which Stop replaces: the next question is typed here.
+    area.current?.focus();
   };
   const search = (model || defaultModel) === SEARCH_MODEL;
   return (
@@ -53,7 +66,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
           value={text}
           required
           maxLength={10_000}
-          disabled={streaming}
+          readOnly={streaming}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -63,7 +76,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
           }}
           placeholder={streaming ? "Wait for the answer, or stop it…" : "Ask about your files…"}
           aria-describedby="question-help"
-          className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:cursor-not-allowed disabled:bg-slate-50"
+          className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 read-only:cursor-not-allowed read-only:bg-slate-50"
         />
         {streaming ? (
           <button

@@ -1,16 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LogoMark } from "../layout/logo.tsx";
 import { Card, CardPage } from "../ui/card.tsx";
 
+/** The logo and the product's name; `compact` shows the name from the sm breakpoint up. */
 export function ProductMark({ productName, compact = false }: { productName: string; compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap font-semibold text-slate-900">
-      <span
-        aria-hidden="true"
-        className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white"
-      >
-        {productName.slice(0, 1).toUpperCase()}
-      </span>
+      <LogoMark className="size-8" />
       <span className={compact ? "hidden sm:inline" : undefined}>{productName}</span>
     </span>
   );

@@ -38,7 +38,8 @@ export async function ownerOfNewWorkspace(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   await page.goto("/signup");
   await signUp(page, uniqueEmail("indexer"), PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  // Hashing the password can take a while on a busy machine.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
   await page.getByLabel("Workspace name").fill("Filings");
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/workspace\/[^/]+$/);

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
 import { expect, PASSWORD, test, uniqueEmail } from "./support/fixtures.ts";
 import { badge, DESKTOP, GOOD, MOBILE, ownerOfNewWorkspace } from "./support/indexing.ts";
-import { lastAnswer, newThread } from "./support/thread.ts";
+import { lastAnswer } from "./support/thread.ts";
 
 /**
  * The signed-in app for people who use a keyboard or a screen reader: axe finds nothing on its
@@ -40,7 +40,8 @@ async function podWithCitedAnswer(browser: Browser, app: { url: string; drainQue
   const owner = await ownerOfNewWorkspace(browser, app.url);
   const { page } = owner;
   await uploadAndIndex(page, app);
-  await newThread(page);
+  await page.getByRole("button", { name: "New thread" }).click();
+  await expect(box(page)).toBeFocused({ timeout: 20_000 });
   await box(page).fill(QUESTION);
   await box(page).press("Enter");
   await expect(lastAnswer(page)).toHaveAttribute("data-status", "complete", { timeout: 20_000 });

@@ -77,7 +77,7 @@ for (const viewport of [DESKTOP, MOBILE])
   });
 
 test("every app screen starts with a skip link to its main content", async ({ browser, app }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { context, page, workspaceUrl } = await ownerOfNewWorkspace(browser, app.url);
   for (const url of ["/home", workspaceUrl, "/library", "/settings"]) {
     await page.goto(url);

@@ -4,6 +4,7 @@ import { copySnapshot, snapshotThread, snapshotWorkspace, type Snapshot } from "
 import * as threads from "../../contracts/threads.ts";
 import * as ws from "../../contracts/workspaces.ts";
 import { field, mutate } from "./action.server.ts";
+import { QUESTION_FRAGMENT } from "./links.ts";
 import { setShowThoughts } from "./preferences.server.ts";
 import { apiFor, safeReturnTo } from "./session.server.ts";
 
@@ -54,7 +55,7 @@ export async function handleWorkspaceAction(request: Request, context: AppLoadCo
       const name = field(form, "name");
       return go(
         async () =>
-          `/workspace/${id}/thread/${(await api.call(threads.createThread, { params: { id }, body: name ? { name } : {} })).id}`,
+          `/workspace/${id}/thread/${(await api.call(threads.createThread, { params: { id }, body: name ? { name } : {} })).id}${QUESTION_FRAGMENT}`,
         null,
       );
     }

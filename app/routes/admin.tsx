@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { UserMenu } from "../components/auth/user-menu.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
+import { AppMain } from "../components/layout/skip-link.tsx";
 import type { Route } from "./+types/admin";
 import { requireAdmin } from "../lib/admin-guard.server.ts";
 
@@ -25,7 +26,7 @@ export default function AdminLayout() {
         </Link>
         <UserMenu label={label} />
       </AppHeader>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <AppMain className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Admin</h1>
         <nav aria-label="Admin sections" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
           {tabs.map((t) => (
@@ -47,7 +48,7 @@ export default function AdminLayout() {
         <div className="mt-6">
           <Outlet />
         </div>
-      </main>
+      </AppMain>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { UserMenu } from "../components/auth/user-menu.tsx";
 import { CheckoutReturn } from "../components/billing/checkout-return.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
+import { AppMain } from "../components/layout/skip-link.tsx";
 import { AppMobileMenu } from "../components/layout/app-mobile-menu.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -32,9 +33,9 @@ export default function CheckoutReturnPage() {
         </div>
         <AppMobileMenu />
       </AppHeader>
-      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <AppMain className="mx-auto max-w-xl px-4 py-20 text-center">
         <CheckoutReturn sessionId={sessionId} />
-      </main>
+      </AppMain>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { listWorkspaces } from "../../contracts/workspaces.ts";
 import { AccountFiles } from "../components/library/account-files.tsx";
 import { PromptsPanel } from "../components/library/prompts-panel.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
+import { AppMain } from "../components/layout/skip-link.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { AppNav } from "../components/layout/app-nav.tsx";
@@ -84,7 +85,7 @@ export default function Library() {
       <AppHeader productName={productName}>
         <AppNav user={user} />
       </AppHeader>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <AppMain className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
         {flash ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Library</h1>
@@ -94,7 +95,7 @@ export default function Library() {
           <AccountFiles files={files} workspaces={workspaces} storage={storage} />
           <PromptsPanel prompts={prompts} />
         </div>
-      </main>
+      </AppMain>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
+import { MAIN_ID, SkipLink } from "../components/layout/skip-link.tsx";
 import { getViewer } from "../lib/viewer.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/marketing-layout";
@@ -16,14 +17,9 @@ export default function MarketingLayout() {
   if (!root) return null;
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader productName={root.env.productName} viewer={viewer} />
-      <main id="main" className="flex-1">
+      <main id={MAIN_ID} className="flex-1">
         <Outlet />
       </main>
       <SiteFooter env={root.env} />

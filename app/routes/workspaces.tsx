@@ -10,6 +10,7 @@ import {
 } from "../../contracts/workspaces.ts";
 import { VerificationBanner } from "../components/auth/verification-banner.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
+import { AppMain } from "../components/layout/skip-link.tsx";
 import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { AppNav } from "../components/layout/app-nav.tsx";
@@ -104,7 +105,7 @@ export default function Workspaces() {
       <AppHeader productName={productName}>
         <AppNav user={user} />
       </AppHeader>
-      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
+      <AppMain className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
         {flash ? <FlashNotice key={flash.id} notice={flash} className="" /> : null}
         <VerificationBanner status={user.verificationStatus} email={user.email} />
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
@@ -122,7 +123,7 @@ export default function Workspaces() {
             <MostBookmarked workspaces={popular} />
           </aside>
         </div>
-      </main>
+      </AppMain>
     </div>
   );
 }

@@ -32,7 +32,9 @@ test.describe("a slow model", () => {
     const answer = lastAnswer(page);
     await expect(answer).toContainText("word3", { timeout: 15_000 });
     await expect(answer).toHaveAttribute("data-status", "streaming");
-    await expect(box).toBeDisabled();
+    // Read-only, not disabled, while the answer is written: focus stays in the box.
+    await expect(box).not.toBeEditable();
+    await expect(box).toBeFocused();
     await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
     const growing = (await states()).filter((s) => s.status === "streaming" && s.len > 0).map((s) => s.len);
     expect(new Set(growing).size).toBeGreaterThanOrEqual(2);

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LogoMark } from "../layout/logo.tsx";
 import { Card, CardPage } from "../ui/card.tsx";
 
-/** The one product mark (the same logo as the marketing header) with the product name. */
+/** The logo and the product's name; `compact` shows the name from the sm breakpoint up. */
 export function ProductMark({ productName, compact = false }: { productName: string; compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap font-semibold text-slate-900">

@@ -19,12 +19,12 @@ export function UserMenu({
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
         aria-label={`Account menu for ${label}`}
       >
+        {/* The initial is drawn by CSS, not text: the visible text stays the label the name contains. */}
         <span
           aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-        >
-          {label.slice(0, 1).toUpperCase()}
-        </span>
+          data-initial={label.slice(0, 1).toUpperCase()}
+          className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 before:content-[attr(data-initial)]"
+        />
         <span className="hidden max-w-48 truncate sm:inline">{label}</span>
         <svg viewBox="0 0 20 20" className="size-4 text-slate-400 transition group-open:rotate-180" aria-hidden="true">
           <path

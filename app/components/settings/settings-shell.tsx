@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { UserView } from "../../lib/user-view.ts";
 import { AppHeader } from "../layout/app-header.tsx";
+import { AppMain } from "../layout/skip-link.tsx";
 import { AppNav } from "../layout/app-nav.tsx";
 import { AppMobileMenu, SETTINGS_LINKS } from "../layout/app-mobile-menu.tsx";
 import { buttonClass } from "../ui/button.tsx";
@@ -82,7 +83,7 @@ export function SettingsShell({
             })}
           </nav>
         </aside>
-        <main className="min-w-0 flex-1 py-6 md:py-0">
+        <AppMain className="min-w-0 flex-1 py-6 md:py-0">
           <div className="max-w-4xl">
             {loadingTab ? (
               <p role="status" className="flex items-center gap-3 py-12 text-sm text-slate-600">
@@ -93,7 +94,7 @@ export function SettingsShell({
               children
             )}
           </div>
-        </main>
+        </AppMain>
       </div>
     </div>
   );

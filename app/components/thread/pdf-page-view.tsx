@@ -77,6 +77,7 @@ export function PdfPageView({
         const tl = new pdfjs.TextLayer({ textContentSource: p.streamTextContent(), container: div, viewport });
         textLayer = tl;
         await Promise.all([render.promise, tl.render()]);
+        hideMeasuringCanvases();
         if (cancelled) return;
         let highlight: HighlightOutcome = "none";
         if (quote) {
@@ -125,4 +126,12 @@ function mark(div: HTMLElement, start: number, end: number): void {
   m.className = "pdf-quote";
   m.textContent = text.slice(start, end);
   div.replaceChildren(document.createTextNode(text.slice(0, start)), m, document.createTextNode(text.slice(end)));
+}
+
+/**
+ * pdf.js measures text on canvases it appends to <body> (outside every landmark): they draw
+ * nothing anyone sees, so assistive technology is told to skip them.
+ */
+function hideMeasuringCanvases(): void {
+  for (const c of document.querySelectorAll("body > canvas.hiddenCanvasElement")) c.setAttribute("aria-hidden", "true");
 }

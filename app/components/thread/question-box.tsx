@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { SEARCH_MODEL } from "../../../contracts/agent.ts";
+import { QUESTION_FRAGMENT } from "../../lib/links.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
 interface Props {
@@ -14,27 +15,37 @@ interface Props {
 }
 
 /**
- * The question box: Enter sends, Shift+Enter starts a new line; disabled while an answer is
- * written, when Stop takes the Send button's place. Without JavaScript it is a plain form that
- * waits for the whole answer.
+ * The question box: Enter sends, Shift+Enter starts a new line; read-only while an answer is
+ * written, when Stop takes the Send button's place. Focus stays in it after Send (read-only, not
+ * disabled, so the browser does not drop it) and comes back to it when Stop goes away. Without
+ * JavaScript it is a plain form that waits for the whole answer.
  */
 export function QuestionBox({ threadPath, models, defaultModel, streaming, stopping, onAsk, onStop }: Props) {
   const [text, setText] = useState("");
   const [model, setModel] = useState(defaultModel ?? "");
   const area = useRef<HTMLTextAreaElement>(null);
   const hydrated = useHydrated();
-  // After Stop, the box is where the next question goes (the Stop button itself is gone by then).
-  const stopped = useRef(false);
   useEffect(() => {
-    if (streaming || !stopped.current) return;
+    if (window.location.hash === QUESTION_FRAGMENT) area.current?.focus();
+  }, []);
+  // When an answer ends, the box is where the next question goes: always after Stop (its button is
+  // gone by then), otherwise only if focus fell to <body> with the Stop button.
+  const stopped = useRef(false);
+  const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    const ended = wasStreaming.current && !streaming;
+    wasStreaming.current = streaming;
+    if (!ended) return;
+    if (stopped.current || document.activeElement === document.body) area.current?.focus();
     stopped.current = false;
-    area.current?.focus();
   }, [streaming]);
   const send = () => {
     const q = text.trim();
     if (!q || streaming) return;
     onAsk(q, model || null);
     setText("");
+    // Sent with the button, which Stop replaces: the next question is typed here.
+    area.current?.focus();
   };
   const search = (model || defaultModel) === SEARCH_MODEL;
   return (
@@ -60,7 +71,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
           value={text}
           required
           maxLength={10_000}
-          disabled={streaming}
+          readOnly={streaming}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -70,7 +81,7 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
           }}
           placeholder={streaming ? "Wait for the answer, or stop it…" : "Ask about your files…"}
           aria-describedby="question-help"
-          className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:cursor-not-allowed disabled:bg-slate-50"
+          className="max-h-48 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 read-only:cursor-not-allowed read-only:bg-slate-50"
         />
         {streaming ? (
           <button

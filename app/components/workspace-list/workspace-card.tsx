@@ -11,14 +11,14 @@ export function WorkspaceCard({ workspace: w }: { workspace: Workspace }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-100 hover:shadow">
       <div className="flex items-baseline justify-between gap-3">
-        <h3 className="min-w-0 text-base font-semibold text-slate-900">
+        <h2 className="min-w-0 text-base font-semibold text-slate-900">
           <Link
             to={`/workspace/${w.id}`}
             className="line-clamp-2 break-words hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {w.name}
           </Link>
-        </h3>
+        </h2>
         <Badge tone={w.is_public ? "green" : "neutral"} className="shrink-0">
           {w.is_public ? "Public" : "Private"}
         </Badge>

@@ -4,6 +4,7 @@ import type { Thread } from "../../../contracts/threads.ts";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import type { UserView } from "../../lib/user-view.ts";
 import { AppHeader } from "../layout/app-header.tsx";
+import { AppMain } from "../layout/skip-link.tsx";
 import { AppNav } from "../layout/app-nav.tsx";
 import { FlashNotice, type Notice } from "../ui/flash-notice.tsx";
 import { PublishedLink } from "./published-link.tsx";
@@ -40,7 +41,7 @@ export function WorkspaceFrame(p: WorkspaceFrameProps) {
       <AppHeader productName={p.productName} width="wide">
         <AppNav user={p.user} returnTo={location.pathname} />
       </AppHeader>
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+      <AppMain className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
         {published?.link ? (
           <PublishedLink key={published.id} message={published.message} path={published.link} origin={p.origin} />
         ) : null}
@@ -61,7 +62,7 @@ export function WorkspaceFrame(p: WorkspaceFrameProps) {
           />
           <div className="min-w-0">{p.children}</div>
         </div>
-      </main>
+      </AppMain>
     </div>
   );
 }

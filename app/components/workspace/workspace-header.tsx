@@ -35,7 +35,7 @@ export function WorkspaceHeader({
         {workspace.description ? (
           <p className="mt-1 max-w-3xl whitespace-pre-line text-sm text-slate-600">{workspace.description}</p>
         ) : workspace.permission === "owner" && !snapshot ? (
-          <p className="mt-1 text-sm text-slate-400">No description yet. Use Edit Pod to add one.</p>
+          <p className="mt-1 text-sm text-slate-500">No description yet. Use Edit Pod to add one.</p>
         ) : null}
       </div>
       <div className="hidden shrink-0 md:block">

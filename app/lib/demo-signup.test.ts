@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_STATE_EXPIRY_MS, readDemoSignup, saveDemoSignup } from "./demo-signup.ts";
+import { DEMO_STATE_EXPIRY_MS, readDemoSignup, saveDemoSignup, takeDemoStart } from "./demo-signup.ts";
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -22,6 +22,26 @@ describe("demo sign-up state", () => {
     expect(s.getItem("demo-signup")).toBe(s.getItem("demoSignupState"));
     expect(readDemoSignup(s, 1000 + DEMO_STATE_EXPIRY_MS)?.sampleQuery).toBe("Build a model");
     expect(readDemoSignup(s, 1001 + DEMO_STATE_EXPIRY_MS)).toBeNull();
+    expect(s.length).toBe(0);
+  });
+
+  it("is taken once: the query comes back and both keys are gone", () => {
+    const s = memoryStorage();
+    saveDemoSignup("Build a model", { createWorkspaceOnLoad: true }, s, 1000);
+    expect(takeDemoStart(s, 2000)).toBe("Build a model");
+    expect(s.length).toBe(0);
+    expect(takeDemoStart(s, 2000)).toBeNull();
+  });
+
+  it("starts nothing when expired, unreadable or not asking for a workspace, and clears it", () => {
+    const s = memoryStorage();
+    saveDemoSignup("Build a model", { createWorkspaceOnLoad: true }, s, 1000);
+    expect(takeDemoStart(s, 1001 + DEMO_STATE_EXPIRY_MS)).toBeNull();
+    saveDemoSignup("Build a model", { createWorkspaceOnLoad: false }, s, 1000);
+    expect(takeDemoStart(s, 2000)).toBeNull();
+    expect(s.length).toBe(0);
+    s.setItem("demo-signup", "{not json");
+    expect(takeDemoStart(s, 2000)).toBeNull();
     expect(s.length).toBe(0);
   });
 });

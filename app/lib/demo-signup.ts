@@ -11,6 +11,9 @@ export interface DemoSignupState {
   timestamp: number;
 }
 
+/** What the workspace list's "demo-start" action answers: the thread to ask in, or why not. */
+export type DemoStartResult = { demo: { workspaceId: string; threadId: string } } | { demoError: string };
+
 export function saveDemoSignup(
   sampleQuery: string,
   o: { createWorkspaceOnLoad: boolean },
@@ -44,6 +47,18 @@ export function readDemoSignup(storage: Storage = sessionStorage, now = Date.now
     return null;
   }
   return state;
+}
+
+/**
+ * The sample query a demo start should ask now, read once: the state is removed whatever it held,
+ * so a reload or a second tab of the same session starts nothing again.
+ */
+export function takeDemoStart(storage: Storage = sessionStorage, now = Date.now()): string | null {
+  const state = readDemoSignup(storage, now);
+  if (!state) return null;
+  clearDemoSignup(storage);
+  const query = typeof state.sampleQuery === "string" ? state.sampleQuery.trim() : "";
+  return state.fromDemo && state.createWorkspaceOnLoad && query ? query : null;
 }
 
 export function clearDemoSignup(storage: Storage = sessionStorage): void {

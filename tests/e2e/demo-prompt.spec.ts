@@ -27,8 +27,10 @@ async function openContext(browser: Browser, baseURL: string, viewport: { width:
 /** The landing page's demo: wait for the prompt to finish typing, then press Send. */
 async function sendDemo(page: Page): Promise<void> {
   await page.goto("/");
+  // Typed out to the end: the page is hydrated and the button is the script's, not the plain form's.
+  await expect(page.locator('.demo-typed[data-done="true"]')).toHaveCount(1, { timeout: 30_000 });
   const send = page.getByRole("button", { name: "Send sample question" });
-  await expect(send).toBeEnabled({ timeout: 15_000 });
+  await expect(send).toBeEnabled();
   await send.click();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_STATE_EXPIRY_MS, readDemoSignup, saveDemoSignup, takeDemoStart } from "./demo-signup.ts";
+import { adoptDemoQuery, DEMO_STATE_EXPIRY_MS, readDemoSignup, saveDemoSignup, takeDemoStart } from "./demo-signup.ts";
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -43,5 +43,13 @@ describe("demo sign-up state", () => {
     s.setItem("demo-signup", "{not json");
     expect(takeDemoStart(s, 2000)).toBeNull();
     expect(s.length).toBe(0);
+  });
+
+  it("adopts the plain form's query for the landing's own prompt only", () => {
+    const s = memoryStorage();
+    adoptDemoQuery("?fromDemo=1&sampleQuery=Something+else", "Build a model", s, 1000);
+    expect(s.length).toBe(0);
+    adoptDemoQuery("?fromDemo=1&sampleQuery=Build+a+model", "Build a model", s, 1000);
+    expect(readDemoSignup(s, 1000)).toMatchObject({ sampleQuery: "Build a model", createWorkspaceOnLoad: true });
   });
 });

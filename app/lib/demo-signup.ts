@@ -50,6 +50,22 @@ export function readDemoSignup(storage: Storage = sessionStorage, now = Date.now
 }
 
 /**
+ * The landing form's plain GET /signup?fromDemo=1&sampleQuery=... (sent before the page's script
+ * ran, or without it) saved as the script would have saved it: for the landing's own sample
+ * prompt only, so a link cannot make a new account ask a question of its choosing.
+ */
+export function adoptDemoQuery(
+  search: string,
+  samplePrompt: string,
+  storage: Storage = sessionStorage,
+  now = Date.now(),
+): void {
+  const p = new URLSearchParams(search);
+  if (p.get("fromDemo") !== "1" || p.get("sampleQuery") !== samplePrompt || readDemoSignup(storage, now)) return;
+  saveDemoSignup(samplePrompt, { createWorkspaceOnLoad: true }, storage, now);
+}
+
+/**
  * The sample query a demo start should ask now, read once: the state is removed whatever it held,
  * so a reload or a second tab of the same session starts nothing again.
  */

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { DEMO_PROMPT } from "../../app/components/marketing/demo-timing.ts";
 import { expect, PASSWORD, signUp, test, uniqueEmail } from "./support/fixtures.ts";
 import { DESKTOP, MOBILE } from "./support/indexing.ts";
 import { lastAnswer } from "./support/thread.ts";
@@ -95,6 +96,22 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test("a Send that went as the plain form (before the script ran) is asked after sign-up too", async ({
+  browser,
+  app,
+}) => {
+  test.setTimeout(240_000);
+  app.llm!.route = () => ({ text: ANSWER, delayMs: 200 });
+  const { context, page } = await openContext(browser, app.url, DESKTOP);
+  await page.goto(`/signup?fromDemo=1&sampleQuery=${encodeURIComponent(DEMO_PROMPT)}`);
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem("demo-signup")), { timeout: 30_000 })
+    .toContain("three-statement");
+  await signUp(page, uniqueEmail("demo-plain"), PASSWORD);
+  await expectDemoThread(page, "demo-plain-form-thread-1440");
+  await context.close();
+});
 
 test("a demo state older than five minutes is ignored and cleared", async ({ browser, app }) => {
   test.setTimeout(120_000);

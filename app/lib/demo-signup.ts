@@ -11,6 +11,9 @@ export interface DemoSignupState {
   timestamp: number;
 }
 
+/** What the workspace list's "demo-start" action answers: the thread to ask in, or why not. */
+export type DemoStartResult = { demo: { workspaceId: string; threadId: string } } | { demoError: string };
+
 export function saveDemoSignup(
   sampleQuery: string,
   o: { createWorkspaceOnLoad: boolean },
@@ -44,6 +47,34 @@ export function readDemoSignup(storage: Storage = sessionStorage, now = Date.now
     return null;
   }
   return state;
+}
+
+/**
+ * The landing form's plain GET /signup?fromDemo=1&sampleQuery=... (sent before the page's script
+ * ran, or without it) saved as the script would have saved it: for the landing's own sample
+ * prompt only, so a link cannot make a new account ask a question of its choosing.
+ */
+export function adoptDemoQuery(
+  search: string,
+  samplePrompt: string,
+  storage: Storage = sessionStorage,
+  now = Date.now(),
+): void {
+  const p = new URLSearchParams(search);
+  if (p.get("fromDemo") !== "1" || p.get("sampleQuery") !== samplePrompt || readDemoSignup(storage, now)) return;
+  saveDemoSignup(samplePrompt, { createWorkspaceOnLoad: true }, storage, now);
+}
+
+/**
+ * The sample query a demo start should ask now, read once: the state is removed whatever it held,
+ * so a reload or a second tab of the same session starts nothing again.
+ */
+export function takeDemoStart(storage: Storage = sessionStorage, now = Date.now()): string | null {
+  const state = readDemoSignup(storage, now);
+  if (!state) return null;
+  clearDemoSignup(storage);
+  const query = typeof state.sampleQuery === "string" ? state.sampleQuery.trim() : "";
+  return state.fromDemo && state.createWorkspaceOnLoad && query ? query : null;
 }
 
 export function clearDemoSignup(storage: Storage = sessionStorage): void {

@@ -11,7 +11,9 @@ import { FirebaseGoogleSignIn, GOOGLE_SIGNUP_FAILED } from "../components/auth/f
 import { authHref, type AuthActionData, type AuthMode, type SignUpCustomToken } from "../components/auth/types.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
+import { DEMO_PROMPT } from "../components/marketing/demo-timing.ts";
 import { createApiClient } from "../lib/api-client.ts";
+import { adoptDemoQuery } from "../lib/demo-signup.ts";
 import { apiFor, getUser, safeReturnTo, setSessionCookie } from "../lib/session.server.ts";
 import type { Route } from "./+types/login";
 import { pageMeta } from "../components/ui/page-meta.ts";
@@ -113,6 +115,9 @@ export default function AuthScreen() {
   const answer = useActionData<typeof action>();
   const result = answer && "error" in answer ? answer : undefined;
   const signedUp = answer && "customToken" in answer ? answer : undefined;
+
+  // A demo Send that went as the plain form (before hydration): its query is kept like the script's.
+  useEffect(() => adoptDemoQuery(window.location.search, DEMO_PROMPT), []);
 
   useEffect(() => {
     if (result?.error) toast.error(result.error.message);

@@ -15,9 +15,11 @@ import { FlashNotice } from "../components/ui/flash-notice.tsx";
 import { pageMeta } from "../components/ui/page-meta.ts";
 import { AppNav } from "../components/layout/app-nav.tsx";
 import { CreateWorkspaceForm } from "../components/workspace-list/create-workspace-form.tsx";
+import { DemoStart } from "../components/workspace-list/demo-start.tsx";
 import { MostBookmarked } from "../components/workspace-list/most-bookmarked.tsx";
 import { WorkspaceList, type WorkspaceFilter } from "../components/workspace-list/workspace-list.tsx";
 import { field, mutate } from "../lib/action.server.ts";
+import { startDemo } from "../lib/demo-start.server.ts";
 import { readFlash, setFlash } from "../lib/flash.server.ts";
 import { apiFor, requireUser } from "../lib/session.server.ts";
 import { userView } from "../lib/user-view.ts";
@@ -68,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: err.fields?.name ?? err.message, values: body }, { status: err.status });
     }
   }
+  if (intent === "demo-start") return startDemo(api);
   if (intent === "delete") {
     const id = field(form, "workspaceId");
     return mutate(request, context, {
@@ -102,6 +105,7 @@ export default function Workspaces() {
   const { productName, user, flash, filter, workspaces, popular } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen">
+      <DemoStart />
       <AppHeader productName={productName}>
         <AppNav user={user} />
       </AppHeader>

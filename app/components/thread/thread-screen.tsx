@@ -4,6 +4,7 @@ import type { Citation } from "../../../contracts/citation.ts";
 import type { FileInfo } from "../../../contracts/files.ts";
 import type { ThreadFile } from "../../../contracts/thread-files.ts";
 import type { Thread } from "../../../contracts/threads.ts";
+import { takePendingMessage } from "../../lib/pending-message.ts";
 import { Card } from "../ui/card.tsx";
 import { AnswerView, type WrittenFile } from "./answer-view.tsx";
 import { FileViewer, type ViewerTarget } from "./file-viewer.tsx";
@@ -56,7 +57,7 @@ export function ThreadScreen({
     threadId: thread.id,
     onSettled: () => void revalidator.revalidate(),
   });
-  const { follow } = streams;
+  const { follow, ask } = streams;
   const turns = useMemo(() => buildTurns(messages, streams.entries), [messages, streams.entries]);
   // What the Stop button stops: an answer asked or regenerated here, or one followed while it is written.
   const writing = useMemo(() => new Set(messages.filter((m) => m.status === "streaming").map((m) => m.id)), [messages]);
@@ -85,6 +86,13 @@ export function ThreadScreen({
     for (const m of messages)
       if (m.role === "assistant" && m.is_active && m.status === "streaming") follow(m.id, m.parent_id, m.model ?? null);
   }, [messages, follow]);
+
+  // A question handed over by the page that made this thread (the landing demo): asked once, now.
+  useEffect(() => {
+    if (!canWrite || snapshotMode) return;
+    const query = takePendingMessage(thread.id);
+    if (query) ask(query, defaultModel);
+  }, [thread.id, canWrite, snapshotMode, ask, defaultModel]);
 
   useStickToBottom(streams.entries.map((e) => e.answer.content.length).join(","));
 

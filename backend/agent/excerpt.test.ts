@@ -65,4 +65,19 @@ describe("excerpt", () => {
     const cut = bestSentence(long, "word");
     expect(excerpt(long, cut)).toBe(`${cut}…`);
   });
+
+  it("marks a passage cut inside a sentence, and keeps a running head in capitals apart", () => {
+    const cut =
+      "net in our Consolidated Statements of Income.\nGains and losses are recorded in our Consolidated Statements of";
+    expect(excerpt(cut, "Gains and losses are recorded in our Consolidated Statements of")).toBe(
+      "…net in our Consolidated Statements of Income. Gains and losses are recorded in our Consolidated Statements of…",
+    );
+    expect(excerpt(cut, "net in our Consolidated Statements of Income.")).toMatch(/^…net in our/);
+    const head =
+      "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)\ncircumstances including macroeconomic conditions.";
+    expect(pieces(head)).toEqual([
+      "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)",
+      "circumstances including macroeconomic conditions.",
+    ]);
+  });
 });

@@ -27,7 +27,9 @@ export function excerpt(text: string, quote: string, size = EXCERPT_CHARS): stri
   let length = first.length;
   while (prose(to + 1) && length + piece(to + 1).length + 1 <= size) length += piece(++to).length + 1;
   while (prose(from - 1) && length + piece(from - 1).length + 1 <= size) length += piece(--from).length + 1;
-  return oneLine(text.slice(spans[from]!.start, spans[to]!.end));
+  // A passage can begin or end inside a sentence (passages are cut at line ends): say so.
+  const shown = oneLine(text.slice(spans[from]!.start, spans[to]!.end));
+  return `${/^\p{Ll}/u.test(shown) ? "…" : ""}${shown}${/[.!?:;]["'”’)]*$/u.test(shown) ? "" : "…"}`;
 }
 
 export function oneLine(s: string): string {

@@ -44,6 +44,8 @@ function breaksAt(prev: string, next: string): boolean {
   if (!prev.trim() || !next.trim()) return true;
   if (isRow(prev) || isRow(next) || BULLET.test(next)) return true;
   if (isHeading(prev) && /^\s*[\p{Lu}\p{N}$"“(]/u.test(next)) return true;
+  // A running head in capitals ("NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)").
+  if (/\p{Lu}{3}/u.test(prev) && !/\p{Ll}{2}/u.test(prev.replace(/\((?:continued|cont'd)\)/giu, ""))) return true;
   // A finished sentence followed by a capital: a paragraph that happens to end at a line end.
   return SENTENCE_END.test(prev.trim()) && /^\s*[\p{Lu}"“(]/u.test(next) && prev.trim().length < 60;
 }

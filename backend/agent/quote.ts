@@ -90,10 +90,15 @@ export function normalise(s: string): Normalised {
  * quote ("net sales ... rose") may stand for skipped words: the parts must then appear in order.
  */
 export function locateQuote(page: string, quote: string): { start: number; end: number } | null {
-  const q = normalise(quote).text.replace(/^['\s]+|['\s]+$/g, "");
+  const whole = normalise(quote)
+    .text.replace(/^['\s]+/, "")
+    .trim();
+  const q = whole.replace(/['\s]+$/g, "");
   const p = normalise(page);
-  // A final period or comma may be the model's punctuation, not the source's.
-  return findParts(p, q) ?? findParts(p, q.replace(/[.,;:]+$/, ""));
+  // Quote marks around it are the model's, unless the closing one is the sentence's own (kept when
+  // it is on the page); a final period or comma may be the model's punctuation, not the source's.
+  const own = whole !== q ? findParts(p, whole) : null;
+  return own ?? findParts(p, q) ?? findParts(p, q.replace(/[.,;:]+$/, ""));
 }
 
 function findParts(p: Normalised, q: string): { start: number; end: number } | null {

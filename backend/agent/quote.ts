@@ -1,3 +1,6 @@
+import { isHeadingLine, sentenceSpans } from "./sentences.ts";
+import { isDataRow, isHeaderRow, splitCells } from "./table-row.ts";
+
 /**
  * Finding a quoted span on a page: the check behind every citation's `verified` flag. Page and
  * quote are compared whitespace-normalised and case-insensitively (typographic quotes and dashes
@@ -87,10 +90,15 @@ export function normalise(s: string): Normalised {
  * quote ("net sales ... rose") may stand for skipped words: the parts must then appear in order.
  */
 export function locateQuote(page: string, quote: string): { start: number; end: number } | null {
-  const q = normalise(quote).text.replace(/^['\s]+|['\s]+$/g, "");
+  const whole = normalise(quote)
+    .text.replace(/^['\s]+/, "")
+    .trim();
+  const q = whole.replace(/['\s]+$/g, "");
   const p = normalise(page);
-  // A final period or comma may be the model's punctuation, not the source's.
-  return findParts(p, q) ?? findParts(p, q.replace(/[.,;:]+$/, ""));
+  // Quote marks around it are the model's, unless the closing one is the sentence's own (kept when
+  // it is on the page); a final period or comma may be the model's punctuation, not the source's.
+  const own = whole !== q ? findParts(p, whole) : null;
+  return own ?? findParts(p, q) ?? findParts(p, q.replace(/[.,;:]+$/, ""));
 }
 
 function findParts(p: Normalised, q: string): { start: number; end: number } | null {
@@ -125,11 +133,10 @@ export function contentWords(text: string): string[] {
   );
 }
 
-/** Sentences (or lines, for tables and lists) of a text, trimmed, in order. */
+/** Sentences (table rows, bullets and headings on their own) of a text, trimmed, in order. */
 export function sentences(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+(?=["'“(\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
+  return sentenceSpans(text)
+    .map((s) => text.slice(s.start, s.end))
     .filter((s) => s.replace(/\s/g, "").length >= MIN_QUOTE_CHARS);
 }
 
@@ -146,10 +153,24 @@ export function bestSentence(text: string, context: string): string {
   let bestScore = -1;
   // A table's first line is its header: it names the columns a question asks about, but the answer is in a row.
   const table = candidates.length > 1 && candidates[0]!.includes(" | ");
+  // The column headings above the rows: a row's figures are for the years they name.
+  let columns: string[] = [];
   for (const [i, s] of candidates.entries()) {
+    const cells = splitCells(s);
+    const headings = isHeaderRow(cells);
     const words = new Set(contentWords(s));
-    let score = i === 0 && table ? -0.5 : 0;
-    for (const w of words) if (wanted.has(w)) score += /\d/.test(w) ? 2 : 1;
+    if (headings) columns = [...words];
+    let exact = 0;
+    if (!headings && isDataRow(cells)) {
+      for (const w of columns) words.add(w);
+      // A row whose label is just what was asked ("Net income", not "Other income (expense), net").
+      const label = contentWords(cells[0]!);
+      if (label.length && label.every((w) => wanted.has(w))) exact = 0.5;
+    }
+    // A title names the subject of a page; a row or sentence under it states the figure. Column
+    // headings hold every year a question names, but the figures are in the rows below them.
+    let score = (i === 0 && table ? -0.5 : 0) - (isHeadingLine(s) ? 1 : 0) - (headings ? 0.5 : 0) + exact;
+    for (const w of words) if (wanted.has(w)) score += /\d/.test(w) ? (headings ? 0 : 2) : 1;
     if (score > bestScore) {
       best = s;
       bestScore = score;

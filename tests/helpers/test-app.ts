@@ -82,6 +82,8 @@ async function start(
     LOG_LEVEL: "error",
     PUBLIC_URL: "http://localhost:3000",
     SMTP_URL: mail.url,
+    // Search-mode answers stream at once; the pause is tested on its own (agent-search-mode-tables).
+    SEARCH_MODE_STREAM_DELAY_MS: "0",
     ...identityEnv,
     ...env,
   });

@@ -53,4 +53,29 @@ describe("AnswerMarkdown", () => {
     expect(html).toContain("Export .xlsx");
     expect(html).toContain('data-citation="1"');
   });
+
+  it("renders a search-mode row: a table inside a list item, amounts right-aligned, the chip in the label cell", () => {
+    const md = [
+      "- Page 54:",
+      "",
+      "  |  | December 2, 2022 | December 3, 2021 |",
+      "  | --- | ---: | ---: |",
+      "  | Subscription [1] | $16,388 | $14,573 |",
+      "",
+      "- Page 40: Subscription revenue grew. [1]",
+    ].join("\n");
+    const html = render(md, { 1: cite(1) });
+    expect(html).toMatch(/<li>[\s\S]*<table[\s\S]*<\/table>[\s\S]*<\/li>/);
+    expect(html).toContain('<th style="text-align:right">December 2, 2022</th>');
+    expect(html).toMatch(
+      /<td>Subscription <span data-citation-chip="">[\s\S]*?<\/span><\/td><td style="text-align:right">\$16,388<\/td>/,
+    );
+    expect(html).not.toContain("| Subscription");
+  });
+
+  it("leaves out a header row with nothing in it", () => {
+    const html = render("|  |  |\n| --- | ---: |\n| Net sales | 34,229 |\n");
+    expect(html).toContain("<td>Net sales</td>");
+    expect(html).not.toContain("<thead");
+  });
 });

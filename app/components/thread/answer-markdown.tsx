@@ -19,6 +19,12 @@ interface Props {
  * allowed, so nothing in an answer can run script), links are sanitised by its URL filter,
  * images are dropped (no pixels fetched from elsewhere). GFM tables, lists, code; `[n]` chips.
  */
+/** The text of a hast node and its children. */
+function textOf(node: { type: string; value?: string; children?: unknown[] }): string {
+  if (node.type === "text") return node.value ?? "";
+  return (node.children ?? []).map((c) => textOf(c as Parameters<typeof textOf>[0])).join("");
+}
+
 export const AnswerMarkdown = memo(function AnswerMarkdown({ content, citations, onOpenCitation, exportName }: Props) {
   const known = useMemo(() => new Set(Object.keys(citations).map(Number)), [citations]);
   const components = useMemo<Components>(
@@ -43,6 +49,8 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ content, citations,
         />
       ),
       table: ({ node: _node, ...p }) => <TableBlock name={exportName} {...p} />,
+      // A row quoted without recoverable headings comes with an empty header row: leave it out.
+      thead: ({ node, ...p }) => (node && !textOf(node).trim() ? null : <thead {...p} />),
       pre: ({ node: _node, ...p }) => (
         <pre {...p} className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-5 text-slate-100" />
       ),

@@ -6,8 +6,8 @@ import { Badge } from "../ui/badge.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
-import { CitationChip } from "./citation-chip.tsx";
 import { ConfirmationCard } from "./confirmation-card.tsx";
+import { SourcesList } from "./sources-list.tsx";
 import { ThoughtsPanel } from "./thoughts-panel.tsx";
 import type { Turn } from "./turns.ts";
 
@@ -172,20 +172,9 @@ export function AnswerView({
       {status === "failed" && !live?.answer.errors.length ? (
         <p className="mt-2 text-xs font-medium text-red-700">The answer failed.</p>
       ) : null}
-      {sources.length && !streaming ? (
-        <div className="mt-3 border-t border-slate-200 pt-2">
-          <p className="text-xs font-medium text-slate-500">Sources</p>
-          <ul className="mt-1 space-y-1">
-            {sources.map((c) => (
-              <li key={c.n} className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
-                <CitationChip citation={c} onOpen={cb.onOpenCitation} />
-                <span className="truncate">
-                  {c.filename}, page {c.page}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {/* A search-mode answer lists its sources in its own text, grouped by document. */}
+      {sources.length && !streaming && model !== SEARCH_MODEL ? (
+        <SourcesList citations={sources} onOpen={cb.onOpenCitation} />
       ) : null}
       {!streaming && (answerId || content) ? (
         <AnswerActions

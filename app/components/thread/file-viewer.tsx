@@ -82,6 +82,7 @@ export function FileViewer({
       : null;
   // In the PDF's own text layer, search for the words as they stand on the page.
   const pdfQuote = data && cited ? (range ? data.text.slice(range.start, range.end) : target.quote) : null;
+  const near = data && range ? range.start / Math.max(1, data.text.length) : undefined;
   const showPdf = data !== null && isPdf(data) && pdf?.ok !== false;
   const found = showPdf ? pdf?.highlight === "found" : range !== null;
 
@@ -199,7 +200,14 @@ export function FileViewer({
           </p>
         ) : null}
         {data && !diffing && showPdf ? (
-          <PdfPageView url={`${base}/content`} page={page} quote={pdfQuote} zoom={zoom} onRendered={setPdf} />
+          <PdfPageView
+            url={`${base}/content`}
+            page={page}
+            quote={pdfQuote}
+            near={near}
+            zoom={zoom}
+            onRendered={setPdf}
+          />
         ) : null}
         {data && !diffing && !showPdf && data.sheet ? (
           <SheetPageView text={data.text} layout={data.sheet} range={range} />

@@ -36,3 +36,23 @@ describe("findQuoteInRuns", () => {
     expect(findQuoteInRuns(runs, "nothing like it")).toEqual([]);
   });
 });
+
+describe("a quote found more than once", () => {
+  // Page 54 of Adobe's 2022 10-K: "Subscription" heads a revenue row and a cost row.
+  const page = [
+    "Revenue:",
+    "Subscription\t$\t16,388 $\t14,573 $\t11,626",
+    "Product\t532\t555\t507",
+    "Cost of revenue:",
+    "Subscription\t1,646\t1,374\t1,108",
+  ].join("\n");
+
+  it("is marked where the cited offsets put it, not at its first place", () => {
+    const second = page.lastIndexOf("Subscription");
+    expect(findQuote(page, "Subscription")!.start).toBe(page.indexOf("Subscription"));
+    expect(findQuote(page, "Subscription", second / page.length)!.start).toBe(second);
+    expect(findQuote(page, "Subscription", 0.1)!.start).toBe(page.indexOf("Subscription"));
+    const runs = page.split(/(?<=\n)/);
+    expect(findQuoteInRuns(runs, "Subscription", 0.9)).toEqual([{ run: 4, start: 0, end: 12 }]);
+  });
+});

@@ -61,9 +61,11 @@ export interface Range {
 /**
  * Where `quote` is in `text` as offsets [start, end), or null. A trailing period may be the
  * writer's; an ellipsis ("net sales ... rose") stands for skipped words, so its parts must appear
- * in order and the range runs from the first to the last.
+ * in order and the range runs from the first to the last. A quote found more than once ("Total",
+ * a repeated row) is taken where it is nearest `near`, a position as a share of the text (the
+ * cited offsets on the indexed page), else at its first place.
  */
-export function findQuote(text: string, quote: string): Range | null {
+export function findQuote(text: string, quote: string, near?: number): Range | null {
   const hay = fold(text);
   const at = (from: number, needle: string) =>
     needle.length >= MIN_CHARS || needle.length === hay.text.length ? hay.text.indexOf(needle, from) : -1;
@@ -72,28 +74,37 @@ export function findQuote(text: string, quote: string): Range | null {
     .map((p) => fold(p).text.replace(/^["']+|["'.,;:]+$/g, ""))
     .filter((p) => p.length > 0);
   if (parts.length === 0) return null;
-  let from = 0;
-  let first = -1;
-  let last = -1;
-  for (const part of parts) {
-    const i = at(from, part);
-    if (i < 0) return null;
-    if (first < 0) first = i;
-    last = i + part.length;
-    from = last;
+  const matchFrom = (start: number): [number, number] | null => {
+    let from = start;
+    let first = -1;
+    let last = -1;
+    for (const part of parts) {
+      const i = at(from, part);
+      if (i < 0) return null;
+      if (first < 0) first = i;
+      last = i + part.length;
+      from = last;
+    }
+    return [first, last];
+  };
+  let best = matchFrom(0);
+  if (best && near !== undefined) {
+    const distance = (i: number) => Math.abs(i / Math.max(1, hay.text.length) - near);
+    for (let next = matchFrom(best[0] + 1); next; next = matchFrom(next[0] + 1))
+      if (distance(next[0]) < distance(best[0])) best = next;
   }
-  return { start: hay.map[first]!, end: hay.map[last - 1]! + 1 };
+  return best ? { start: hay.map[best[0]]!, end: hay.map[best[1] - 1]! + 1 } : null;
 }
 
 /** The quote across a PDF text layer's runs: for each run it touches, the part to mark. */
-export function findQuoteInRuns(runs: string[], quote: string): (Range & { run: number })[] {
+export function findQuoteInRuns(runs: string[], quote: string, near?: number): (Range & { run: number })[] {
   const starts: number[] = [];
   let joined = "";
   for (const r of runs) {
     starts.push(joined.length);
     joined += r;
   }
-  const hit = findQuote(joined, quote);
+  const hit = findQuote(joined, quote, near);
   if (!hit) return [];
   const out: (Range & { run: number })[] = [];
   runs.forEach((r, run) => {

@@ -14,12 +14,15 @@ export function PdfPageView({
   url,
   page,
   quote,
+  near,
   zoom,
   onRendered,
 }: {
   url: string;
   page: number;
   quote: string | null;
+  /** Where the quote is on the page, as a share of its text: the place to mark when it occurs twice. */
+  near?: number;
   zoom: number;
   onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void;
 }) {
@@ -81,7 +84,7 @@ export function PdfPageView({
         if (cancelled) return;
         let highlight: HighlightOutcome = "none";
         if (quote) {
-          const ranges = findQuoteInRuns(tl.textContentItemsStr, quote);
+          const ranges = findQuoteInRuns(tl.textContentItemsStr, quote, near);
           ranges.forEach((r) => mark(tl.textDivs[r.run]!, r.start, r.end));
           highlight = ranges.length ? "found" : "not-found";
           centreInViewer(div.querySelector("mark"));
@@ -104,7 +107,7 @@ export function PdfPageView({
       task?.cancel();
       textLayer?.cancel();
     };
-  }, [url, page, quote, width, zoom]);
+  }, [url, page, quote, near, width, zoom]);
 
   return (
     <div ref={box} className="relative w-full">

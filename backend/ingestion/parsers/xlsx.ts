@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { ParseError, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
+import { formatNumber } from "./num-format.ts";
 import { rowsToPages, type SheetRow } from "./sheet-pages.ts";
 import { inspectZip } from "./zip-guard.ts";
 
@@ -44,12 +45,14 @@ async function streamXlsx(path: string, fileName: string, limits: ParseLimits): 
       sheetNames.push(name);
       const rows: SheetRow[] = [];
       for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        const cells = Array.from(values, (v) => {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          const v = cell.value;
           if (v && typeof v === "object" && ("formula" in v || "sharedFormula" in v)) formulas++;
-          return formatCell(v);
+          cells[col - 1] = formatCell(v, cell.numFmt);
         });
-        if (cells.some((c) => c !== "")) rows.push({ n: row.number, cells });
+        const filled = Array.from(cells, (c) => c ?? "");
+        if (filled.some((c) => c !== "")) rows.push({ n: row.number, cells: filled });
       }
       pages.push(...rowsToPages(name, rows, limits.rowsPerSheetPage, pages.length + 1));
     }
@@ -81,8 +84,8 @@ async function loadXlsx(path: string, fileName: string, limits: ParseLimits): Pr
         const formula = cell.formula;
         if (formula) formulas++;
         cells[col - 1] = formula
-          ? `${formatCell(cell.result as ExcelJS.CellValue)} [=${formula}]`.trim()
-          : formatCell(cell.value);
+          ? `${formatCell(cell.result as ExcelJS.CellValue, cell.numFmt)} [=${formula}]`.trim()
+          : formatCell(cell.value, cell.numFmt);
       });
       rows.push({ n, cells: Array.from(cells, (c) => c ?? "") });
     });
@@ -117,14 +120,18 @@ function finish(
   };
 }
 
-/** A cell as text; a formula shows its cached result then the formula: `55 [=SUM(A1:A10)]`. */
-export function formatCell(v: ExcelJS.CellValue): string {
+/**
+ * A cell as text; a formula shows its cached result then the formula: `55 [=SUM(A1:A10)]`. A
+ * number is shown in the cell's number format (`$1,188.44`, `5.25%`), as Excel shows it.
+ */
+export function formatCell(v: ExcelJS.CellValue, numFmt?: string): string {
   if (v === null || v === undefined) return "";
+  if (typeof v === "number") return formatNumber(v, numFmt);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : v.toISOString().replace(/T00:00:00\.000Z$/, "");
   if (typeof v !== "object") return String(v);
   if ("formula" in v || "sharedFormula" in v) {
     const f = "formula" in v && v.formula ? v.formula : "sharedFormula" in v ? v.sharedFormula : "";
-    const result = "result" in v ? formatCell(v.result as ExcelJS.CellValue) : "";
+    const result = "result" in v ? formatCell(v.result as ExcelJS.CellValue, numFmt) : "";
     // The streaming reader leaves the cells of a shared formula with an empty one: keep the value.
     return f ? `${result} [=${f}]`.trim() : result;
   }

@@ -10,8 +10,8 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
 import { ErrorPage } from "./components/layout/error-page.tsx";
+import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
 import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
 import { useNonce } from "./lib/nonce.ts";
@@ -24,9 +24,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export function links() {
   return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 }
-
-/** Section 9 toast constants: top right, 4 s, 3 visible, 14 px gap. */
-export const TOAST = { position: "top-right", duration: 4000, visibleToasts: 3, gap: 14 } as const;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -43,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans">
         {children}
-        <Toaster {...TOAST} swipeDirections={["right"]} richColors closeButton />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

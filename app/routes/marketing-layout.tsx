@@ -3,11 +3,15 @@ import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 import { getViewer } from "../lib/viewer.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import type { ToastHandle } from "../components/ui/lazy-toaster.tsx";
 import type { Route } from "./+types/marketing-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { viewer: await getViewer(request, context) };
 }
+
+/** The public pages never toast: they skip loading the toaster. */
+export const handle: ToastHandle = { toasts: false };
 
 /** Header and footer of every public page. */
 export default function MarketingLayout() {

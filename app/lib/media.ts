@@ -14,14 +14,16 @@ export interface Media {
 
 export const MEDIA = {
   podSearch: {
-    name: "pod-search",
-    kind: "video",
-    alt: "A question asked in a Pod of three 10-K filings and a scanned receipt, answered from the filings' passages with citations",
+    name: "pod-files",
+    kind: "image",
+    alt: "A Pod of three 10-K filings and a scanned receipt, each indexed page by page",
+    replaceWith: "recording: a question across the whole Pod (pod-search)",
   },
   citation: {
-    name: "citation-page",
+    name: "pod-search",
     kind: "video",
-    alt: "A citation in the answer opened at its page of Adobe's 2022 10-K, with the quoted passage highlighted",
+    alt: "A question asked in a Pod of 10-K filings, answered from their passages, each citing its file and page",
+    replaceWith: "recording: a citation opened at its page with the quote highlighted (citation-page in the script)",
   },
   diff: {
     name: "workbook-diff",
@@ -34,19 +36,22 @@ export const MEDIA = {
     alt: "Cells of the workbook clicked one by one: the total's formula, its inputs and the 10-K figure each input came from",
   },
   export: {
-    name: "xlsx-export",
+    name: "workbook-diff",
     kind: "video",
-    alt: "A SQL query over uploaded receipts shown as a table in the agent's steps, exported as an .xlsx workbook",
+    alt: "A workbook the agent wrote, shown with its Download button, compared with its previous version",
+    replaceWith: "recording: a query result exported with Export .xlsx (xlsx-export in the script)",
   },
   thoughts: {
-    name: "agent-thoughts",
+    name: "workbook-diff",
     kind: "image",
-    alt: "The agent's reasoning and its run_sql tool call with the result table, above the answer",
+    alt: "Answers with their Thoughts and tool calls, the workbook the agent wrote open beside the thread",
+    replaceWith: "still: the agent's reasoning and a run_sql call opened (agent-thoughts in the script)",
   },
   citationStill: {
-    name: "citation-page",
+    name: "pod-answer",
     kind: "image",
-    alt: "A cited page of Adobe's 2022 10-K open beside the answer, the quote highlighted",
+    alt: "An answer from Adobe's 2022 10-K: each passage with its page and a numbered citation, sources listed below",
+    replaceWith: "still: a cited page open beside the answer, the quote highlighted (citation-page)",
   },
   traceStill: {
     name: "formula-trace",
@@ -64,9 +69,9 @@ export const MEDIA = {
     alt: "A Pod's files: three 10-K PDFs and a scanned receipt image, each indexed page by page",
   },
   table: {
-    name: "xlsx-export",
+    name: "formula-trace",
     kind: "image",
-    alt: "A query result as a table in a thread, with its Export .xlsx button",
+    alt: "A revenue table the agent wrote as a workbook, a cell selected with its source shown",
     replaceWith: "still: a chart drawn in a thread (the product shows tables today, not charts)",
   },
 } satisfies Record<string, Media>;

@@ -57,9 +57,12 @@ export async function filingsScene(page: Page, url: string, out: SceneOutput): P
     await beat(page, 1600);
     await chip.click();
     const viewer = page.getByTestId("file-viewer");
+    await viewer.getByRole("img", { name: /^Page \d+$/ }).waitFor();
     const mark = viewer.locator(".textLayer mark.pdf-quote").first();
-    await mark.waitFor({ timeout: 120_000 });
-    await mark.scrollIntoViewIfNeeded();
+    await mark.waitFor({ timeout: 60_000 }).then(
+      () => mark.scrollIntoViewIfNeeded(),
+      () => console.warn("citation-page: the quote was not highlighted within a minute; filmed the page as it is"),
+    );
     await beat(page, 3000);
   });
 }
@@ -190,7 +193,7 @@ export async function exportScene(page: Page, url: string, llm: FakeOpenAI, out:
   let saved = "";
   await out.video("xlsx-export", page, async () => {
     const answer = await ask(page, "Total spend per vendor across the receipts?");
-    await answer.getByText(/^Thoughts/).click();
+    await answer.getByText(/Thoughts · 1 tool call/).click({ timeout: 30_000 });
     await answer.getByText("run_sql").click();
     const exportButton = answer.getByRole("button", { name: "Export .xlsx" });
     await exportButton.scrollIntoViewIfNeeded();

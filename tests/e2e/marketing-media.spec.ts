@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { MEDIA, MEDIA_WIDTHS, mediaSrc, posterSrc } from "../../app/lib/media.ts";
+import { FRONT_SECTIONS } from "../../app/components/marketing/feature-sections.tsx";
 import { startSite } from "./support/site-server.ts";
 
 /**
@@ -38,22 +39,18 @@ async function showShare(page: Page, el: Locator, share: number) {
 const state = (video: Locator) =>
   video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime, muted: v.muted, loop: v.loop }));
 
-test("landing: five section videos with posters; each plays muted and looped at half visible, pauses and rewinds below", async ({
+test("landing: the section videos have posters; each plays muted and looped at half visible, pauses and rewinds below", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(site.url + "/");
-  const videos = page.locator("main section video");
-  await expect(videos).toHaveCount(5);
-  for (const id of [
-    "large-scale-analysis",
-    "accurate-citations",
-    "view-diffs",
-    "trace-formulas",
-    "export-to-spreadsheet",
-  ])
-    await expect(page.locator(`#${id} video`)).toHaveAttribute("poster", /\/media\/[a-z-]+-960\.webp$/);
-  await expect(page.locator("#accurate-citations video")).toHaveAttribute("aria-label", MEDIA.citation.alt);
+  const videos = FRONT_SECTIONS.filter((s) => s.media.kind === "video");
+  await expect(page.locator("main section video")).toHaveCount(videos.length);
+  for (const s of FRONT_SECTIONS) {
+    const el = page.locator(`#${s.id} ${s.media.kind === "video" ? "video" : "img"}`);
+    await expect(el).toHaveAttribute(s.media.kind === "video" ? "aria-label" : "alt", s.media.alt);
+    if (s.media.kind === "video") await expect(el).toHaveAttribute("poster", posterSrc(s.media, 960));
+  }
 
   const video = page.locator("#view-diffs video");
   await showShare(page, video, 0.3);

@@ -36,16 +36,14 @@ export const MEDIA = {
     alt: "Cells of the workbook clicked one by one: the total's formula, its inputs and the 10-K figure each input came from",
   },
   export: {
-    name: "workbook-diff",
+    name: "xlsx-export",
     kind: "video",
-    alt: "A workbook the agent wrote, shown with its Download button, compared with its previous version",
-    replaceWith: "recording: a query result exported with Export .xlsx (xlsx-export in the script)",
+    alt: "A SQL query over uploaded receipts shown as a table in the agent's steps, exported as an .xlsx workbook",
   },
   thoughts: {
-    name: "workbook-diff",
+    name: "agent-thoughts",
     kind: "image",
-    alt: "Answers with their Thoughts and tool calls, the workbook the agent wrote open beside the thread",
-    replaceWith: "still: the agent's reasoning and a run_sql call opened (agent-thoughts in the script)",
+    alt: "The agent's reasoning and its run_sql tool call with the result table, above the answer",
   },
   citationStill: {
     name: "pod-answer",
@@ -69,9 +67,9 @@ export const MEDIA = {
     alt: "A Pod's files: three 10-K PDFs and a scanned receipt image, each indexed page by page",
   },
   table: {
-    name: "formula-trace",
+    name: "xlsx-export",
     kind: "image",
-    alt: "A revenue table the agent wrote as a workbook, a cell selected with its source shown",
+    alt: "A query result as a table in a thread, with its Export .xlsx button",
     replaceWith: "still: a chart drawn in a thread (the product shows tables today, not charts)",
   },
 } satisfies Record<string, Media>;

@@ -20,10 +20,11 @@ export const MEDIA = {
     replaceWith: "recording: a question across the whole Pod (pod-search)",
   },
   citation: {
-    name: "pod-search",
+    name: "citation-page",
     kind: "video",
-    alt: "A question asked in a Pod of 10-K filings, answered from their passages, each citing its file and page",
-    replaceWith: "recording: a citation opened at its page with the quote highlighted (citation-page in the script)",
+    alt: "A citation in the answer opened at its page of Adobe's 2022 10-K, the revenue table it quotes marked on the page",
+    replaceWith:
+      "re-film once the viewer locates this quote (it says 'The quote could not be located' on this page today)",
   },
   diff: {
     name: "workbook-diff",
@@ -46,10 +47,9 @@ export const MEDIA = {
     alt: "The agent's reasoning and its run_sql tool call with the result table, above the answer",
   },
   citationStill: {
-    name: "pod-answer",
+    name: "citation-page",
     kind: "image",
-    alt: "An answer from Adobe's 2022 10-K: each passage with its page and a numbered citation, sources listed below",
-    replaceWith: "still: a cited page open beside the answer, the quote highlighted (citation-page)",
+    alt: "Page 40 of Adobe's 2022 10-K open beside the search-mode answer that cites it",
   },
   traceStill: {
     name: "formula-trace",

@@ -10,8 +10,8 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
 import { ErrorPage } from "./components/layout/error-page.tsx";
+import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
 import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
 import { useNonce } from "./lib/nonce.ts";
@@ -31,9 +31,6 @@ export function links() {
   ];
 }
 
-/** Section 9 toast constants: top right, 4 s, 3 visible, 14 px gap. */
-export const TOAST = { position: "top-right", duration: 4000, visibleToasts: 3, gap: 14 } as const;
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -49,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans">
         {children}
-        <Toaster {...TOAST} swipeDirections={["right"]} richColors closeButton />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

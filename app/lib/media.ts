@@ -1,8 +1,9 @@
 /**
- * Section media: real captures of this product made by `npm run media` (scripts/capture-media.ts)
- * into public/media as {name}-{640,960,1280}.webp. Where the feature itself is not built
- * yet, the closest real screen stands in; `replaceWith` names the capture that should replace it
- * when the feature lands (add it to the script, then point the section at it).
+ * Section media: captures of the running product made by `npm run media`
+ * (scripts/capture-media.ts) into public/media, from real documents. A video is
+ * {name}-1280.webm with its poster as {name}-{640,960,1280}.webp; an image is the .webp set.
+ * `replaceWith` names the capture that should replace an entry once its feature is built (where
+ * the product can't show the section's claim yet, the closest real screen stands in).
  */
 export interface Media {
   name: string;
@@ -12,58 +13,75 @@ export interface Media {
 }
 
 export const MEDIA = {
-  heroDemo: {
-    name: "hero-demo",
+  podSearch: {
+    name: "pod-files",
     kind: "image",
-    alt: "The sample prompt typed over a blank spreadsheet in the workspace",
-    replaceWith: "recording: a streamed answer building the three-statement model",
+    alt: "A Pod of three 10-K filings and a scanned receipt, each indexed page by page",
+    replaceWith: "recording: a question across the whole Pod (pod-search)",
   },
-  spreadsheet: {
-    name: "spreadsheet-preview",
-    kind: "image",
-    alt: "The spreadsheet preview with columns A to E",
-    replaceWith: "recording: clicking a cell and tracing its formula to the source page",
-  },
-  podGrid: {
-    name: "example-pods",
-    kind: "image",
-    alt: "Example pods for finance, law, research and tax work",
-    replaceWith: "recording: a question across an 80,000-page pod",
-  },
-  document: {
-    name: "legal-document",
-    kind: "image",
-    alt: "A long document rendered in the product",
-    replaceWith: "recording: a cited answer opening the exact page",
-  },
-  pricing: {
-    name: "pricing-table",
-    kind: "image",
-    alt: "Plan cards with storage and compute credits",
-    replaceWith: "still: a chart produced in a thread",
-  },
-  mobile: {
-    name: "hero-mobile",
-    kind: "image",
-    alt: "The workspace demo on a phone",
-    replaceWith: "still: a thread with an uploaded image and PDF",
+  citation: {
+    name: "citation-page",
+    kind: "video",
+    alt: "A citation in the answer opened at its page of Adobe's 2022 10-K, the revenue table it quotes marked on the page",
+    replaceWith:
+      "re-film once the viewer locates this quote (it says 'The quote could not be located' on this page today)",
   },
   diff: {
-    name: "hero-demo",
-    kind: "image",
-    alt: "The agent workspace with a spreadsheet canvas",
-    replaceWith: "recording: the diff view of two agent outputs",
+    name: "workbook-diff",
+    kind: "video",
+    alt: "Version 2 of a revenue workbook compared with version 1: the added forecast cells marked and listed",
+  },
+  trace: {
+    name: "formula-trace",
+    kind: "video",
+    alt: "Cells of the workbook clicked one by one: the total's formula, its inputs and the 10-K figure each input came from",
   },
   export: {
-    name: "spreadsheet-preview",
+    name: "xlsx-export",
+    kind: "video",
+    alt: "A SQL query over uploaded receipts shown as a table in the agent's steps, exported as an .xlsx workbook",
+  },
+  thoughts: {
+    name: "agent-thoughts",
     kind: "image",
-    alt: "A sheet ready to export as an Excel workbook",
-    replaceWith: "recording: exporting a thread's model to .xlsx",
+    alt: "The agent's reasoning and its run_sql tool call with the result table, above the answer",
+  },
+  citationStill: {
+    name: "citation-page",
+    kind: "image",
+    alt: "Page 40 of Adobe's 2022 10-K open beside the search-mode answer that cites it",
+  },
+  traceStill: {
+    name: "formula-trace",
+    kind: "image",
+    alt: "A revenue workbook written by the agent, a cell selected and its source in the 10-K shown in the formula bar",
+  },
+  podAnswer: {
+    name: "pod-answer",
+    kind: "image",
+    alt: "An answer drawn from a Pod of 10-K filings, with its sources listed",
+  },
+  podFiles: {
+    name: "pod-files",
+    kind: "image",
+    alt: "A Pod's files: three 10-K PDFs and a scanned receipt image, each indexed page by page",
+  },
+  table: {
+    name: "xlsx-export",
+    kind: "image",
+    alt: "A query result as a table in a thread, with its Export .xlsx button",
+    replaceWith: "still: a chart drawn in a thread (the product shows tables today, not charts)",
   },
 } satisfies Record<string, Media>;
 
 export const MEDIA_WIDTHS = [640, 960, 1280] as const;
 
+/** The file itself: a .webm video (recorded at 1280 px) or the .webp image at this width. */
 export function mediaSrc(m: Media, width: (typeof MEDIA_WIDTHS)[number]): string {
-  return `/media/${m.name}-${width}.${m.kind === "video" ? "webm" : "webp"}`;
+  return m.kind === "video" ? `/media/${m.name}-1280.webm` : posterSrc(m, width);
+}
+
+/** The still of any entry: an image itself, or a video's poster frame. */
+export function posterSrc(m: Media, width: (typeof MEDIA_WIDTHS)[number]): string {
+  return `/media/${m.name}-${width}.webp`;
 }

@@ -4,11 +4,15 @@ import { SiteHeader } from "../components/layout/site-header.tsx";
 import { MAIN_ID, SkipLink } from "../components/layout/skip-link.tsx";
 import { getViewer } from "../lib/viewer.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import type { ToastHandle } from "../components/ui/lazy-toaster.tsx";
 import type { Route } from "./+types/marketing-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { viewer: await getViewer(request, context) };
 }
+
+/** The public pages never toast: they skip loading the toaster. */
+export const handle: ToastHandle = { toasts: false };
 
 /** Header and footer of every public page. */
 export default function MarketingLayout() {

@@ -370,7 +370,7 @@ test.describe("JavaScript off", () => {
     await page.goto(site.url + "/features");
     await expect(page.getByRole("link", { name: "Enlarge image: Reasoning Agents" })).toHaveAttribute(
       "href",
-      /\/media\/hero-demo-1280\.webp$/,
+      /\/media\/agent-thoughts-1280\.webp$/,
     );
   });
 });

@@ -13,32 +13,32 @@ export const FEATURE_CARDS: Card[] = [
   {
     title: "Reasoning Agents",
     body: "Agents plan the work, search the Pod, write and run analysis code, and show their reasoning step by step.",
-    media: MEDIA.heroDemo,
+    media: MEDIA.thoughts,
   },
   {
     title: "Accurate Citations",
     body: "Each claim links to the file, page and passage it came from, so every number can be checked.",
-    media: MEDIA.document,
+    media: MEDIA.citationStill,
   },
   {
     title: "Excel Analysis",
     body: "Read workbooks with their formulas, build models from filings, trace any cell and export back to .xlsx.",
-    media: MEDIA.spreadsheet,
+    media: MEDIA.traceStill,
   },
   {
     title: "Unlimited Context",
     body: "Work across whole data rooms: thousands of files and tens of thousands of pages in one Pod.",
-    media: MEDIA.podGrid,
+    media: MEDIA.podAnswer,
   },
   {
     title: "Multimodal Data",
     body: "PDFs, scans, images, spreadsheets and Word files, including tables and charts inside them.",
-    media: MEDIA.mobile,
+    media: MEDIA.podFiles,
   },
   {
     title: "Rich Data Visualization",
     body: "Turn results into tables and charts you can inspect, compare and drop into a deck.",
-    media: MEDIA.pricing,
+    media: MEDIA.table,
   },
 ];
 

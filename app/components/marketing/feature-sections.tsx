@@ -18,7 +18,7 @@ export const FRONT_SECTIONS: Section[] = [
     title: "Ask across the whole data room",
     body: "Agents read every file in a Pod, not just the first few pages: filings, transcripts, contracts and scans, up to tens of thousands of pages.",
     points: ["PDFs, spreadsheets, Word files and images", "Reasoning agents plan, search and run analysis code"],
-    media: MEDIA.podGrid,
+    media: MEDIA.podSearch,
   },
   {
     id: "accurate-citations",
@@ -26,7 +26,7 @@ export const FRONT_SECTIONS: Section[] = [
     title: "Every figure points to its page",
     body: "Answers cite the file, page and passage the agent actually read, so you can check a number in one click before it goes into a memo.",
     points: ["Citations open the source at the cited page", "Only sources the model was given are cited"],
-    media: MEDIA.document,
+    media: MEDIA.citation,
   },
   {
     id: "view-diffs",
@@ -42,7 +42,7 @@ export const FRONT_SECTIONS: Section[] = [
     title: "Follow a number back to its inputs",
     body: "Click a cell to see the formula behind it and the inputs it depends on, down to the cited source document.",
     points: ["Precedents and dependents at a glance", "No hard-coded plugs hidden in the sheet"],
-    media: MEDIA.spreadsheet,
+    media: MEDIA.trace,
   },
   {
     id: "export-to-spreadsheet",

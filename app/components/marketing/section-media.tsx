@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { MEDIA_WIDTHS, mediaSrc, type Media } from "../../lib/media.ts";
+import { MEDIA_WIDTHS, mediaSrc, posterSrc, type Media } from "../../lib/media.ts";
 
 /** Captures are 1280 x 800 (16:10). */
 const W = 1280;
@@ -8,6 +8,8 @@ const H = 800;
 /**
  * An image, or a video that autoplays muted and looped while at least half of it is visible and
  * pauses and rewinds when not (section 9). `playbackRate`/`controls` for the use-case videos.
+ * The video shows its poster until it plays and loads nothing before (preload="none"); with
+ * reduced motion asked for, it does not start by itself.
  */
 export function SectionMedia({
   media,
@@ -55,7 +57,9 @@ function AutoVideo({
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
+    video.defaultPlaybackRate = playbackRate;
     video.playbackRate = playbackRate;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (entry.intersectionRatio >= 0.5) void video.play().catch(() => {});
@@ -74,10 +78,11 @@ function AutoVideo({
       ref={ref}
       className={className}
       src={mediaSrc(media, 1280)}
+      poster={posterSrc(media, 960)}
       muted
       loop
       playsInline
-      preload="metadata"
+      preload="none"
       controls={controls}
       width={W}
       height={H}

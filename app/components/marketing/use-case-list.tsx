@@ -16,7 +16,7 @@ export const USE_CASES: UseCase[] = [
   {
     title: "Data Room Analysis",
     podSlug: "financebench",
-    media: MEDIA.podGrid,
+    media: MEDIA.citation,
     body: "Drop a data room of filings and contracts into a Pod and question it like a colleague who has read every page.",
     queries: [
       "What were the main drivers of gross margin change in FY2022?",
@@ -26,7 +26,7 @@ export const USE_CASES: UseCase[] = [
   {
     title: "Research & Model Building",
     podSlug: "berkshire-letters",
-    media: MEDIA.spreadsheet,
+    media: MEDIA.trace,
     body: "Pull figures from reports into a model, with every input cited and every formula traceable.",
     queries: [
       "Build a table of float and underwriting profit by year.",
@@ -36,7 +36,7 @@ export const USE_CASES: UseCase[] = [
   {
     title: "Customer Cohorts",
     podSlug: "earnings-transcripts",
-    media: MEDIA.heroDemo,
+    media: MEDIA.export,
     body: "Upload customer exports and let the agent write the analysis code: cohorts, retention curves and revenue by segment.",
     queries: [
       "Group customers by signup quarter and chart 12-month retention.",

@@ -3,6 +3,8 @@ import { useMatches } from "react-router";
 
 /** Section 9 toast constants: top right, 4 s, 3 visible, 14 px gap. */
 export const TOAST = { position: "top-right", duration: 4000, visibleToasts: 3, gap: 14 } as const;
+/** Below the 64 px sticky header, so a toast never covers the header's menus. */
+const OFFSET = { top: 76 } as const;
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
@@ -21,7 +23,7 @@ export function LazyToaster() {
   if (matches.some((m) => (m.handle as ToastHandle | undefined)?.toasts === false)) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster {...TOAST} swipeDirections={["right"]} richColors closeButton />
+      <Toaster {...TOAST} offset={OFFSET} mobileOffset={OFFSET} swipeDirections={["right"]} richColors closeButton />
     </Suspense>
   );
 }

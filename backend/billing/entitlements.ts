@@ -26,8 +26,9 @@ export interface Entitlements {
  * (`billing_accounts.billing_exempt`, set by exemptFromBilling for the example pods' system
  * account). The one place that decides it: an exempt account is treated as with billing off.
  */
-export async function billingAppliesTo(deps: Deps, userId: string, db: Executor = deps.db.kysely): Promise<boolean> {
-  return billingEnabled(deps.config) && !(await isBillingExempt(db, userId));
+export async function billingAppliesTo(deps: Deps, userId: string, db?: Executor): Promise<boolean> {
+  // Billing off asks nothing of the database (not even for the default executor).
+  return billingEnabled(deps.config) && !(await isBillingExempt(db ?? deps.db.kysely, userId));
 }
 
 /** Marks an operator's own account (never a customer's) as exempt from billing; idempotent. */
@@ -41,7 +42,7 @@ export async function exemptFromBilling(deps: Deps, userId: string): Promise<voi
  * past_due subscription gives its catalogue plan; anything else (none, canceled, unpaid, incomplete, paused, or a plan the
  * catalogue no longer has) is no plan: no storage and no questions.
  */
-export async function entitlementsOf(deps: Deps, userId: string, db: Executor = deps.db.kysely): Promise<Entitlements> {
+export async function entitlementsOf(deps: Deps, userId: string, db?: Executor): Promise<Entitlements> {
   if (!(await billingAppliesTo(deps, userId, db))) {
     return {
       billingEnabled: false,
@@ -60,7 +61,7 @@ export async function entitlementsOf(deps: Deps, userId: string, db: Executor = 
     creditsQuota: 0,
     subscription: null,
   };
-  const sub = await findPlanSubscription(db, userId);
+  const sub = await findPlanSubscription(db ?? deps.db.kysely, userId);
   if (!sub) return none;
   const plans = deps.config.BILLING_PLANS.plans;
   const plan = plans.find((p) => p.price_id === sub.price_id) ?? plans.find((p) => p.product_type === sub.product_type);

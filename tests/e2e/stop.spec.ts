@@ -84,7 +84,9 @@ for (const [label, viewport, how] of [
     const atStop = (await textAtStop())!;
     expect(reached(atStop)).toBeGreaterThanOrEqual(60);
     const shown = (await text.textContent())!;
-    expect(reached(shown)).toBe(reached(atStop));
+    // A 60 ms paint can land between reading the text and the click: at least what was read, and
+    // from here on it must not grow.
+    expect(reached(shown)).toBeGreaterThanOrEqual(reached(atStop));
     await page.waitForTimeout(1_500);
     expect(await text.textContent()).toBe(shown);
     expect(shown).not.toContain("THE-END");

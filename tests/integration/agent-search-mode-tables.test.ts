@@ -17,6 +17,8 @@ const dataDir = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
 const adobe = join(dataDir, "financebench/pdfs/ADOBE_2022_10K.pdf");
 const stress = join(dataDir, "xlsx/sheetjs_formula_stress_test.xlsx");
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): these workbooks and filings
+// are real public files we read in place and never copy into the repo.
 describe.skipIf(!existsSync(adobe) || !existsSync(stress))("search mode over a filing and a workbook", () => {
   let app: TestApp;
   let alice: CreatedUser;

@@ -47,6 +47,8 @@ describe("formatNumber", () => {
   });
 });
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): these workbooks and filings
+// are real public files we read in place and never copy into the repo.
 describe.skipIf(!existsSync(vdb) || !existsSync(stress))("an indexed workbook shows numbers as its cells do", () => {
   it("the VDB schedule: euro amounts in their format, General sums without binary noise", async () => {
     const doc = await parseXlsx(vdb, "xlcalculator_VDB.xlsx", defaultLimits);

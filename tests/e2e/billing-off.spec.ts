@@ -126,8 +126,17 @@ test.describe("billing off (no Stripe key)", () => {
 
     await page.goto("/return");
     await expect(page.getByText("No session ID found in URL")).toBeVisible();
+    // Hold the session check so "Processing" is seen before the answer replaces it (without
+    // Stripe the answer comes back at once: it raced the assertion).
+    let releaseCheck!: () => void;
+    const checkHeld = new Promise<void>((r) => (releaseCheck = r));
+    await page.route(/\/resources\/billing\/checkout-sessions\//, async (route) => {
+      await checkHeld;
+      await route.continue();
+    });
     await page.goto("/return?session_id=cs_test_unknown");
     await expect(page.getByText("Processing your subscription...")).toBeVisible();
+    releaseCheck();
     await expect(
       page.getByText("Failed to process subscription. Please contact support if this persists."),
     ).toBeVisible();

@@ -13,7 +13,7 @@ import { lastAnswer } from "./support/thread.ts";
 test.use({ llm: "fake" });
 
 const SAMPLE = /Build a three-statement financial model/;
-/** About 12 s of writing: long enough to be seen streaming on a busy machine. */
+/** About 6 s of writing (60 words at 100 ms): long enough to be seen streaming on a busy machine. */
 const ANSWER =
   "Here is the three-statement model, year by year: " +
   Array.from({ length: 60 }, (_, i) => `line${i + 1}`).join(" ") +
@@ -63,7 +63,7 @@ for (const [label, viewport] of [
   test.describe(`at ${label} px`, () => {
     test("a visitor's demo prompt is asked in a new workspace right after sign-up", async ({ browser, app }) => {
       test.setTimeout(240_000);
-      app.llm!.route = () => ({ text: ANSWER, delayMs: 200 });
+      app.llm!.route = () => ({ text: ANSWER, delayMs: 100 });
       const { context, page } = await openContext(browser, app.url, viewport);
       await sendDemo(page);
       await expect(page).toHaveURL(/\/signup$/, { timeout: 20_000 });
@@ -82,7 +82,7 @@ for (const [label, viewport] of [
 
     test("a signed-in user's demo prompt goes straight to a new workspace's thread", async ({ browser, app }) => {
       test.setTimeout(240_000);
-      app.llm!.route = () => ({ text: ANSWER, delayMs: 200 });
+      app.llm!.route = () => ({ text: ANSWER, delayMs: 100 });
       const { context, page } = await openContext(browser, app.url, viewport);
       await page.goto("/signup");
       await signUp(page, uniqueEmail("demo-member"), PASSWORD);
@@ -102,7 +102,7 @@ test("a Send that went as the plain form (before the script ran) is asked after 
   app,
 }) => {
   test.setTimeout(240_000);
-  app.llm!.route = () => ({ text: ANSWER, delayMs: 200 });
+  app.llm!.route = () => ({ text: ANSWER, delayMs: 100 });
   const { context, page } = await openContext(browser, app.url, DESKTOP);
   await page.goto(`/signup?fromDemo=1&sampleQuery=${encodeURIComponent(DEMO_PROMPT)}`);
   await expect

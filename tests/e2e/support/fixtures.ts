@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -9,6 +8,7 @@ import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import type { FakeStripe } from "../../helpers/fake-stripe.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
+import { freePort } from "./free-port.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const PASSWORD = "correct-horse-1";
@@ -63,14 +63,6 @@ async function startFirebase() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { loadConfig } from "../../../backend/config.ts";
 import { startServer } from "../../../server.ts";
+import { freePort } from "./free-port.ts";
 
 export const SITE_ENV = {
   SUPPORT_URL: "https://support.example.com/form",
@@ -14,20 +14,6 @@ export const SITE_ENV = {
   SUPPORT_EMAIL: "help@example.com",
   BILLING_TEST_MODE: "true",
 };
-
-/** A free port in 4300-4399 (the range this project's e2e servers use). */
-export async function freePort(from = 4340, to = 4399): Promise<number> {
-  for (let port = from; port <= to; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net
-        .createServer()
-        .once("error", () => resolve(false))
-        .listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Error(`No free port in ${from}-${to}`);
-}
 
 export async function startSite(): Promise<{ url: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aw-e2e-site-"));

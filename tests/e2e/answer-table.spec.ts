@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { axeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { DESKTOP, MOBILE, ownerOfNewWorkspace } from "./support/indexing.ts";
 import { lastAnswer, newThread, recordAnswer } from "./support/thread.ts";
@@ -8,7 +9,7 @@ import { lastAnswer, newThread, recordAnswer } from "./support/thread.ts";
  * A search-mode answer over a real 10-K (Adobe 2022): the income statement's subscription row is a
  * table under its date headings, not "Subscription $ 16,388 $ 14,573"; the document is named once
  * and there is no second Sources list; the answer streams in steps; the row's chip opens page 54
- * with that row highlighted. At 1440 and 375 px. Skips without the shared corpora.
+ * with that row highlighted. axe finds nothing on the answer. At 1440 and 375 px. Skips without the shared corpora.
  */
 const dataDir = process.env.SHARED_DATA_DIR ?? path.resolve("../shared/data");
 const FILING = path.join(dataDir, "financebench/pdfs/ADOBE_2022_10K.pdf");
@@ -46,6 +47,8 @@ test("a row of a filing's statement arrives as a table, and its citation highlig
   await expect(subscription.getByRole("cell")).toHaveText([/^Subscription/, "$16,388", "$14,573", "$11,626"]);
   await expect(answer.getByText("ADOBE_2022_10K.pdf", { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expect(answer.getByText("Sources", { exact: true })).toHaveCount(0);
+  // The row labels' column has no heading: that corner is a plain cell, not an empty header.
+  expect(await axeViolations(page)).toEqual([]);
   await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "scratch/e2e/answer-table-1440.png", fullPage: true });
 

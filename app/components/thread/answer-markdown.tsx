@@ -51,6 +51,8 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ content, citations,
       table: ({ node: _node, ...p }) => <TableBlock name={exportName} {...p} />,
       // A row quoted without recoverable headings comes with an empty header row: leave it out.
       thead: ({ node, ...p }) => (node && !textOf(node).trim() ? null : <thead {...p} />),
+      // The corner above a column of row labels heads nothing: a plain cell, not an empty header.
+      th: ({ node, ...p }) => (node && !textOf(node).trim() ? <td {...p} /> : <th {...p} />),
       pre: ({ node: _node, ...p }) => (
         <pre {...p} className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-5 text-slate-100" />
       ),

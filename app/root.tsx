@@ -15,9 +15,8 @@ import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { usePageViews, usePreloadErrorReload } from "./lib/global-effects.ts";
 import { GlobalLoadingOverlay, LoadingProvider } from "./lib/loading.tsx";
 import { useNonce } from "./lib/nonce.ts";
-import "@fontsource-variable/inter/wght.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import "./app.css";
+import appCss from "./app.css?url";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { env: context.publicEnv };
@@ -25,6 +24,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export function links() {
   return [
+    // With a precedence, React puts the stylesheet ahead of the scripts' modulepreloads in <head>, so
+    // first paint waits on one CSS file rather than behind a dozen script fetches.
+    { rel: "stylesheet", href: appCss, precedence: "default" },
     { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
     // Inter ships with the app (@fontsource-variable/inter); the Latin subset is on every page.
     { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -8,7 +8,7 @@ import type { LlmProvider } from "./platform/llm/provider.ts";
 import type { Logger } from "./platform/log.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { SearchIndex } from "./search/search-index.ts";
-import type { DocumentLabelCache } from "./search/service.ts";
+import type { DocumentLabelCache } from "./search/named-documents.ts";
 import type { SiteSnapshotCache } from "./snapshots/service.ts";
 
 /** Everything a service may need, built once at boot (or per test file). */

@@ -1,14 +1,12 @@
 import type { SearchResult } from "../../contracts/search.ts";
 import type { Deps } from "../deps.ts";
-import { workspaceFilesStamp } from "../files/repo.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { profileText } from "../ingestion/profile.ts";
-import { analyzeQuery, documentLabel, isGenericNameWord, tokenize } from "./query.ts";
+import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { applyYears, questionYears } from "./years.ts";
-import { listDocumentLabelRows } from "./repo.ts";
+import { namedDocuments } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
@@ -30,8 +28,6 @@ const COVERAGE = { doc: 0.5, page: 0.5 };
 const LISTING_WEIGHT = 0.25;
 /** Pages holding a year the question names gain this share (years.ts). */
 const YEAR_WEIGHT = 0.25;
-/** Named documents searched on their own. */
-const NAMED_DOCUMENTS = 5;
 
 export async function searchWorkspace(
   deps: Deps,
@@ -119,65 +115,6 @@ export function numberShare(text: string): number {
 }
 const TOKEN_MARKS = new Set([..."$%().,-"].map((ch) => ch.charCodeAt(0)));
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
-
-/**
- * Scores the workspace's documents by the question's words found in their label (file name and
- * title), each word weighted by how rare it is among the documents ("pepsico" names a filing,
- * "10k" barely does). Returns the best few as file id -> share of the best score.
- */
-async function namedDocuments(
-  deps: Deps,
-  workspaceId: string,
-  fileIds: string[] | undefined,
-  nameWords: string[],
-): Promise<Map<string, number>> {
-  const named = new Map<string, number>();
-  if (nameWords.length === 0) return named;
-  const only = fileIds?.length ? new Set(fileIds) : null;
-  const docs = (await documentLabels(deps, workspaceId)).filter((d) => !only || only.has(d.id));
-  if (docs.length < 2) return named;
-  const wanted = new Set(nameWords);
-  const df = new Map<string, number>();
-  for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
-  // A document is named by a word of its own (a company, a country, a title word); years, form
-  // types and kinds only narrow down among those.
-  const scores = docs
-    .map((d) => {
-      const matched = [...df.keys()].filter((w) => d.words.has(w));
-      const named = matched.some((w) => !isGenericNameWord(w));
-      return { id: d.id, score: named ? matched.reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) : 0 };
-    })
-    .filter((d) => d.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, NAMED_DOCUMENTS);
-  const best = scores[0]?.score ?? 0;
-  for (const d of scores) if (d.score >= best * 0.5) named.set(d.id, d.score / best);
-  return named;
-}
-
-type Labels = { id: string; words: Set<string> }[];
-/** Per workspace: the label words of its indexed documents, and what they were read at. Made at boot, carried in Deps. */
-export type DocumentLabelCache = Map<string, { stamp: string; docs: Labels }>;
-
-/**
- * The workspace's documents and their label words, read again only when its files changed: a
- * file added, removed, renamed, re-indexed or moved bumps the count or the latest `updated_at`
- * (one indexed lookup, where reading and tokenizing every label took 12 ms at 950 documents).
- */
-async function documentLabels(deps: Deps, workspaceId: string): Promise<Labels> {
-  const files = await workspaceFilesStamp(deps.db.kysely, workspaceId);
-  const stamp = `${files.count}/${files.updatedAt}`;
-  const cache = deps.documentLabels;
-  const hit = cache.get(workspaceId);
-  if (hit?.stamp === stamp) return hit.docs;
-  const rows = await listDocumentLabelRows(deps.db.kysely, workspaceId);
-  const docs = rows.map((d) => {
-    const profile = { title: d.profile_title, kind: d.kind, issuer: d.issuer, period: d.period, form: d.form };
-    return { id: d.id, words: new Set(tokenize(`${documentLabel(d.filename, d.title)} ${profileText(profile)}`)) };
-  });
-  cache.set(workspaceId, { stamp, docs });
-  return docs;
-}
 
 /** About `size` characters around the earliest match of any word (a stem matches its forms). */
 export function snippet(text: string, words: string[], size = SNIPPET_CHARS): string {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { nameShares } from "./named-documents.ts";
+
+const doc = (id: string, label: string) => ({ id, words: new Set(label.split(" ")) });
+
+describe("nameShares", () => {
+  const docs = [
+    doc("3m", "3m 2022 10k annual report"),
+    doc("adobe", "adobe 2022 10k annual report"),
+    doc("pepsico", "pepsico 2021 10k annual report"),
+    doc("letter", "berkshire hathaway shareholder letter 2019"),
+  ];
+
+  it("names the document whose own words the question holds, at full weight", () => {
+    expect(nameShares(docs, ["3m", "2022"])).toEqual(new Map([["3m", 1]]));
+  });
+
+  it("never names a document by years, form types or kinds alone", () => {
+    expect(nameShares(docs, ["2022", "10k"]).size).toBe(0);
+  });
+
+  it("keeps a weakly named document at a reduced share instead of dropping it", () => {
+    const room = [
+      doc("widgets-22", "acme widgets report 2022"),
+      doc("acme-21", "acme report 2021"),
+      doc("other-22", "other report 2022"),
+      doc("x", "x"),
+      doc("y", "y"),
+      doc("z", "z"),
+    ];
+    // "acme widgets 2022" names the first well; "acme" alone names the 2021 report at about a
+    // quarter of that (ln 3 against ln 3 + ln 6 + ln 3); "2022" alone names nothing.
+    const shares = nameShares(room, ["acme", "widgets", "2022"]);
+    expect(shares.get("widgets-22")).toBe(1);
+    const share = Math.log(3) / (2 * Math.log(3) + Math.log(6));
+    expect(shares.get("acme-21")).toBeCloseTo(0.4 * share, 6);
+    expect(shares.has("other-22")).toBe(false);
+  });
+
+  it("names nothing in a workspace of one document", () => {
+    expect(nameShares([docs[0]!], ["3m"]).size).toBe(0);
+  });
+});

@@ -131,7 +131,7 @@ export function PromptPicker({ onPick, disabled }: { onPick: (text: string) => v
                 className="cursor-pointer rounded-md px-2.5 py-2 aria-selected:bg-brand-50"
               >
                 <span className="block truncate font-medium text-slate-900">{p.title}</span>
-                <span className="line-clamp-2 text-xs text-slate-500">{p.content}</span>
+                <span className="line-clamp-2 text-xs text-slate-600">{p.content}</span>
               </li>
             ))}
           </ul>

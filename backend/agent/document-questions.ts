@@ -60,7 +60,7 @@ export function questionsFor(d: DocumentFacts): string[] {
         );
         q.push(`How did ${possessive(who)} operating income and margins change${inPeriod(p)}?`);
       } else {
-        q.push(`What total revenue and net income does ${name} report?`);
+        q.push(`What total revenue and net income are reported in ${name}?`);
         q.push(`What were the highlights of ${name}?`);
       }
       break;

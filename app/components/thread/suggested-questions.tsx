@@ -30,7 +30,7 @@ export function SuggestedQuestions({
       {suggestions.state === "loading" ? (
         <div aria-busy="true" aria-label="Loading suggested questions" role="status" className="flex flex-wrap gap-2">
           {["w-56", "w-72", "w-48"].map((w) => (
-            <span key={w} className={`h-8 max-w-full animate-pulse rounded-full bg-slate-100 ${w}`} />
+            <span key={w} className={`h-8 max-w-full animate-pulse rounded-2xl bg-slate-100 ${w}`} />
           ))}
         </div>
       ) : suggestions.state === "error" ? (
@@ -43,7 +43,7 @@ export function SuggestedQuestions({
                 type="button"
                 onClick={() => busy === null && onPick(q)}
                 aria-disabled={busy !== null}
-                className="max-w-full rounded-full border border-brand-100 bg-brand-50 px-3 py-1.5 text-left text-sm text-brand-700 hover:border-brand-500/40 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait aria-disabled:opacity-70"
+                className="max-w-full rounded-2xl border border-brand-100 bg-brand-50 px-3 py-1.5 text-left text-sm text-brand-700 hover:border-brand-500/40 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait aria-disabled:opacity-70"
               >
                 {busy === q ? "Starting… " : null}
                 {q}

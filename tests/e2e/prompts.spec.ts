@@ -128,10 +128,22 @@ test("save a prompt in the library, pick it into the question box by keyboard, s
   // Asked: the thread is no longer empty, so it suggests nothing more.
   await expect(suggested(page)).toHaveCount(0);
 
-  // The Pod page suggests the same kind of questions; a chip starts a thread that asks it.
+  // The Pod page suggests the same kind of questions (a skeleton while they come); a chip starts
+  // a thread that asks it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const endpoint = "**/resources/workspaces/*/suggested-prompts";
+  await page.route(endpoint, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(workspaceUrl);
+  await expect(suggested(page).getByRole("status", { name: "Loading suggested questions" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/suggested-loading-1440.png` });
+  release();
   const podChips = suggested(page).getByRole("button");
   await expect(podChips.first()).toBeVisible({ timeout: 20_000 });
+  await page.unroute(endpoint);
   await page.screenshot({ path: `${SHOTS}/suggested-pod-1440.png` });
   await page.setViewportSize(MOBILE);
   await page.screenshot({ path: `${SHOTS}/suggested-pod-375.png`, fullPage: true });

@@ -1,4 +1,5 @@
 import { Sparkles } from "lucide-react";
+import { useId } from "react";
 import type { Suggestions } from "./use-suggested-questions.ts";
 
 /**
@@ -17,11 +18,12 @@ export function SuggestedQuestions({
   busy?: string | null;
   className?: string;
 }) {
+  const titleId = useId();
   if (suggestions.state === "ok" && suggestions.prompts.length === 0) return null;
   return (
-    <section aria-labelledby="suggested-questions-title" className={className}>
+    <section aria-labelledby={titleId} className={className}>
       <h3
-        id="suggested-questions-title"
+        id={titleId}
         className="mb-1.5 flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-500"
       >
         <Sparkles aria-hidden="true" className="size-3.5 text-brand-600" />

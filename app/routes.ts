@@ -75,6 +75,8 @@ export default [
   route("resources/workspaces/:id/files-zip", "routes/resources.workspace-zip.ts"),
   route("resources/workspaces/:id/edgar", "routes/resources.workspace-edgar.ts"),
   route("resources/workspaces/:id/indexing", "routes/resources.workspace-indexing.ts"),
+  route("resources/workspaces/:id/suggested-prompts", "routes/resources.workspace-suggested-prompts.ts"),
+  route("resources/prompts", "routes/resources.prompts.ts"),
   route("resources/workspaces/:id/files/:fid/download", "routes/resources.workspace-file-download.ts"),
   route("resources/workspaces/:id/threads/:tid/ask", "routes/resources.thread-ask.ts"),
   route("resources/workspaces/:id/threads/:tid/cancel", "routes/resources.thread-cancel.ts"),

@@ -2,6 +2,8 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import { listFiles } from "../../contracts/files.ts";
 import { indexingStatus } from "../../contracts/workspaces.ts";
 import { FilesScreen } from "../components/files/files-screen.tsx";
+import { useHydrated } from "../components/ui/use-hydrated.ts";
+import { WorkspaceSuggestions } from "../components/workspace/workspace-suggestions.tsx";
 import { apiFor } from "../lib/session.server.ts";
 import { orNotFound } from "../lib/workspace-loader.server.ts";
 import type { Route } from "./+types/workspace-index";
@@ -21,6 +23,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function WorkspaceFiles() {
   const { files, indexing } = useLoaderData<typeof loader>();
   const parent = useRouteLoaderData<typeof workspaceLoader>("routes/workspace");
+  const hydrated = useHydrated();
   if (!parent) return null;
-  return <FilesScreen workspace={parent.workspace} files={files} indexing={indexing} />;
+  const indexed = files.filter((f) => f.status === "indexed").length;
+  const owner = parent.workspace.permission === "owner";
+  return (
+    <>
+      {hydrated && owner && indexed > 0 ? (
+        <WorkspaceSuggestions workspaceId={parent.workspace.id} indexed={indexed} />
+      ) : null}
+      <FilesScreen workspace={parent.workspace} files={files} indexing={indexing} />
+    </>
+  );
 }

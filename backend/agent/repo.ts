@@ -127,7 +127,8 @@ export async function recordUsage(
   u: {
     userId: string;
     workspaceId: string;
-    threadId: string;
+    /** Null for a call outside any thread (suggested questions). */
+    threadId: string | null;
     messageId: string | null;
     model: string;
     inputTokens: number;

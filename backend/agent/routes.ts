@@ -1,4 +1,5 @@
 import * as c from "../../contracts/agent.ts";
+import { autoGeneratePrompts, SUGGESTED_PROMPTS_DEFAULT } from "../../contracts/suggested-prompts.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
 import { rawRoute } from "../platform/http/raw-route.ts";
@@ -8,6 +9,7 @@ import { askQuestion, regenerate } from "./ask.ts";
 import { cancelAnswer } from "./cancel.ts";
 import { answerConfirmation } from "./confirmations.ts";
 import { followAnswer, replayAnswer } from "./follow.ts";
+import { suggestPrompts } from "./suggest-prompts.ts";
 
 /**
  * The agent's HTTP edge. Each handler runs its service's checks first (so they fail as HTTP
@@ -64,4 +66,7 @@ export function registerAgentRoutes(app: ApiApp, guard: Guard, deps: Deps): void
     const models = [...deps.llm.models, c.SEARCH_MODEL];
     return { models, default_model: models[0]! };
   });
+  route(app, guard, autoGeneratePrompts, async ({ actor, params, body }) =>
+    suggestPrompts(deps, { actor, workspaceId: params.id, count: body?.count ?? SUGGESTED_PROMPTS_DEFAULT }),
+  );
 }

@@ -127,6 +127,8 @@ export const platformShape = {
   LLM_PRICE_OUTPUT_PER_MTOK: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).optional()),
   LLM_MAX_STEPS: z.coerce.number().int().min(1).max(50).default(8),
   LLM_AUTO_TITLE: bool,
+  /** Suggested questions for a Pod written by the model (one metered call) instead of from its documents' profiles. */
+  LLM_SUGGEST_PROMPTS: bool,
   /** Pause between the pieces of a search-mode answer, so that it streams visibly like a model's. */
   SEARCH_MODE_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
 };

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { SEARCH_MODEL } from "../../../contracts/agent.ts";
 import { QUESTION_FRAGMENT } from "../../lib/links.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
+import { PromptPicker } from "./prompt-picker.tsx";
+import { SuggestedQuestions } from "./suggested-questions.tsx";
+import { useSuggestedQuestions } from "./use-suggested-questions.ts";
 
 interface Props {
   threadPath: string;
@@ -12,6 +15,9 @@ interface Props {
   stopping: boolean;
   onAsk: (query: string, model: string | null) => void;
   onStop: () => void;
+  /** The Pod asked about; with `suggest` (an empty thread), its suggested questions show as chips. */
+  workspaceId?: string;
+  suggest?: boolean;
 }
 
 /**
@@ -20,7 +26,17 @@ interface Props {
  * disabled, so the browser does not drop it) and comes back to it when Stop goes away. Without
  * JavaScript it is a plain form that waits for the whole answer.
  */
-export function QuestionBox({ threadPath, models, defaultModel, streaming, stopping, onAsk, onStop }: Props) {
+export function QuestionBox({
+  threadPath,
+  models,
+  defaultModel,
+  streaming,
+  stopping,
+  onAsk,
+  onStop,
+  workspaceId,
+  suggest = false,
+}: Props) {
   const [text, setText] = useState("");
   const [model, setModel] = useState(defaultModel ?? "");
   const area = useRef<HTMLTextAreaElement>(null);
@@ -47,6 +63,17 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
     // Sent with the button, which Stop replaces: the next question is typed here.
     area.current?.focus();
   };
+  const suggestions = useSuggestedQuestions(suggest && workspaceId ? workspaceId : null);
+  // A saved prompt or a suggestion goes into the box to edit, not sent; the cursor waits at its end.
+  const fill = (value: string) => {
+    setText(value);
+    requestAnimationFrame(() => {
+      const el = area.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(value.length, value.length);
+    });
+  };
   const search = (model || defaultModel) === SEARCH_MODEL;
   return (
     <form
@@ -59,6 +86,9 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
       className="border-t border-slate-100 bg-white p-3 sm:p-4"
     >
       <input type="hidden" name="intent" value="ask" />
+      {suggest && hydrated && !streaming ? (
+        <SuggestedQuestions suggestions={suggestions} onPick={fill} className="mb-3" />
+      ) : null}
       <label htmlFor="question" className="sr-only">
         Ask a question
       </label>
@@ -108,32 +138,39 @@ export function QuestionBox({ threadPath, models, defaultModel, streaming, stopp
           </button>
         )}
       </div>
-      <div id="question-help" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-        <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
-        {models.length > 1 ? (
-          <label className="inline-flex items-center gap-1.5">
-            Model
-            <select
-              name="model"
-              value={model}
-              onChange={(e) => setModel(e.target.value)}
-              disabled={streaming}
-              className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800"
-            >
-              {models.map((m) => (
-                <option key={m} value={m}>
-                  {m === SEARCH_MODEL ? "Search mode (no model)" : m}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {search ? (
-          <span data-testid="search-mode-note" className="font-medium text-amber-800">
-            Search mode: answers are the most relevant passages of your files, with citations; no language model is
-            used.
-          </span>
-        ) : null}
+      <div className="mt-2 flex items-start gap-3">
+        {/* Outside the box's description: the button is not part of what the box says. */}
+        {hydrated ? <PromptPicker onPick={fill} disabled={streaming} /> : null}
+        <div
+          id="question-help"
+          className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500"
+        >
+          <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
+          {models.length > 1 ? (
+            <label className="inline-flex items-center gap-1.5">
+              Model
+              <select
+                name="model"
+                value={model}
+                onChange={(e) => setModel(e.target.value)}
+                disabled={streaming}
+                className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800"
+              >
+                {models.map((m) => (
+                  <option key={m} value={m}>
+                    {m === SEARCH_MODEL ? "Search mode (no model)" : m}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {search ? (
+            <span data-testid="search-mode-note" className="font-medium text-amber-800">
+              Search mode: answers are the most relevant passages of your files, with citations; no language model is
+              used.
+            </span>
+          ) : null}
+        </div>
       </div>
     </form>
   );

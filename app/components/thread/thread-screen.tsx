@@ -187,6 +187,8 @@ export function ThreadScreen({
               stopping={Boolean(running?.stopping)}
               onAsk={streams.ask}
               onStop={() => running && streams.stop(running.key)}
+              workspaceId={workspaceId}
+              suggest={turns.length === 0}
             />
           </div>
         ) : (

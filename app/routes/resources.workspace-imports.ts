@@ -21,8 +21,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     body: request.body,
     contentType: request.headers.get("content-type"),
   });
-  const body: unknown = await res
-    .json()
-    .catch(() => ({ error: { message: "The import failed. Please try again." } }));
+  const body: unknown = await res.json().catch(() => ({ error: { message: "The import failed. Please try again." } }));
   return data(body, { status: res.status });
 }

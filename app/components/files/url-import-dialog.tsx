@@ -28,6 +28,7 @@ export function urlProblem(value: string): string | null {
  */
 export function UrlImportDialog({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [url, setUrl] = useState("");
   const [filename, setFilename] = useState("");
@@ -37,6 +38,8 @@ export function UrlImportDialog({ workspaceId, onClose }: { workspaceId: string;
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
+    // showModal focuses the first control (Close); the URL is what one types first.
+    urlInput.current?.focus();
   }, []);
 
   const submit = async (e: FormEvent) => {
@@ -92,7 +95,7 @@ export function UrlImportDialog({ workspaceId, onClose }: { workspaceId: string;
           type="url"
           inputMode="url"
           required
-          autoFocus
+          ref={urlInput}
           autoComplete="off"
           placeholder="https://example.com/annual-report.pdf"
           value={url}

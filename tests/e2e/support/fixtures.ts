@@ -81,6 +81,7 @@ export const test = base.extend<
     publicUrl: "app-url" | "unset";
     identity: "builtin" | "firebase";
     billing: "off" | "stripe";
+    extraEnv: Record<string, string>;
     app: App;
   }
 >({
@@ -103,8 +104,13 @@ export const test = base.extend<
   // "app-url": PUBLIC_URL is the address the tests open (app.url). "unset": as a plain `npm start`,
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
+  // More server variables for a spec's own worker (e.g. URL_IMPORT_ALLOW_PRIVATE, GOOGLE_PICKER_*); they win.
+  extraEnv: [{}, { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider, billing }, provide) => {
+    async (
+      { requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider, billing, extraEnv },
+      provide,
+    ) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -146,6 +152,7 @@ export const test = base.extend<
           : {}),
         ...(fakeEdgar ? { ...fakeEdgar.env, EDGAR_USER_AGENT: "Analyst Workspace e2e e2e@example.com" } : {}),
         ...(fakeStripe ? { ...fakeStripe.env, BILLING_TEST_MODE: "true" } : {}),
+        ...extraEnv,
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;

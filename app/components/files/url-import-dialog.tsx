@@ -99,7 +99,10 @@ export function UrlImportDialog({ workspaceId, onClose }: { workspaceId: string;
           autoComplete="off"
           placeholder="https://example.com/annual-report.pdf"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setErrors((x) => ({ ...x, url: undefined }));
+          }}
           error={errors.url}
         />
         <Field
@@ -109,7 +112,10 @@ export function UrlImportDialog({ workspaceId, onClose }: { workspaceId: string;
           autoComplete="off"
           placeholder="Taken from the server or the URL when empty"
           value={filename}
-          onChange={(e) => setFilename(e.target.value)}
+          onChange={(e) => {
+            setFilename(e.target.value);
+            setErrors((x) => ({ ...x, filename: undefined }));
+          }}
           error={errors.filename}
         />
         {errors.form ? (

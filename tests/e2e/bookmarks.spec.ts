@@ -29,6 +29,7 @@ test("bookmark a thread beside its name, find it on /bookmarks, remove the bookm
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Thread bookmarked.")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/thread-bookmark-toggle-1440.png` });
 
   await page.goto("/bookmarks");
   const list = page.getByRole("list", { name: "Bookmarked threads" });

@@ -30,6 +30,12 @@ test("bookmark a thread beside its name, find it on /bookmarks, remove the bookm
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Thread bookmarked.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/thread-bookmark-toggle-1440.png` });
+  // sonner's success colours, as this app sets them, read at 4.5:1 or better (axe color-contrast).
+  const colours = await page
+    .locator('[data-sonner-toast][data-type="success"]')
+    .first()
+    .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(contrast(colours[0]!, colours[1]!)).toBeGreaterThanOrEqual(4.5);
 
   await page.goto("/bookmarks");
   const list = page.getByRole("list", { name: "Bookmarked threads" });
@@ -63,3 +69,16 @@ test("bookmark a thread beside its name, find it on /bookmarks, remove the bookm
   await expect(page.getByText("No bookmarks yet.")).toBeVisible();
   await context.close();
 });
+
+/** WCAG contrast ratio of two opaque CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

@@ -73,6 +73,11 @@ test("/search finds files across two Pods by content, grouped by Pod, and opens 
   const viewer = page.getByTestId("file-viewer");
   await expect(viewer.getByRole("heading", { name: "energy-10k.pdf" })).toBeVisible();
   await expect(viewer.getByText("Page 3 of 3")).toBeVisible({ timeout: 15_000 });
+  // The link itself opens it too (a fresh load renders the viewer on the server).
+  const linked = page.url();
+  await page.reload();
+  await expect(viewer.getByText("Page 3 of 3")).toBeVisible({ timeout: 15_000 });
+  expect(page.url()).toBe(linked);
   await viewer.getByRole("button", { name: "Close viewer" }).click();
   await expect(viewer).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${energyPod}$`));

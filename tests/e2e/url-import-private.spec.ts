@@ -25,5 +25,6 @@ test("a private address is refused, with the server's message in the dialog", as
   await page.screenshot({ path: `${SHOTS}/url-dialog-refused-1440.png` });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Add from" })).toBeFocused();
   await expect(page.getByText("No files yet")).toBeVisible();
 });

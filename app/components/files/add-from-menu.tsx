@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ChevronDown, FileText, HardDrive, Link2 } from "lucide-react";
 import { buttonClass } from "../ui/button.tsx";
 
@@ -14,13 +14,15 @@ export const DRIVE_NOT_CONFIGURED = "Google Drive import isn't configured on thi
 export function AddFromMenu({
   driveConfigured,
   onPick,
+  toggle,
 }: {
   driveConfigured: boolean;
   onPick: (s: ImportSource) => void;
+  /** The 'Add from' button, which gets focus back when the picked source closes. */
+  toggle: RefObject<HTMLButtonElement | null>;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const reasonId = useId();
 
@@ -38,7 +40,7 @@ export function AddFromMenu({
       document.removeEventListener("pointerdown", onDown);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, [open, toggle]);
 
   const pick = (s: ImportSource) => {
     setOpen(false);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { FileInfo } from "../../../contracts/files.ts";
 import type { Workspace } from "../../../contracts/workspaces.ts";
@@ -34,7 +34,12 @@ export function FilesPanel({
   const total = files.reduce((n, f) => n + f.byte_size, 0);
   const picker = useRouteLoaderData<typeof rootLoader>("root")?.env.googlePicker ?? null;
   const [source, setSource] = useState<ImportSource | null>(null);
-  const close = () => setSource(null);
+  const addFrom = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setSource(null);
+    // The dialog or panel is gone: focus goes back to where it was opened from.
+    requestAnimationFrame(() => addFrom.current?.focus());
+  }, []);
   return (
     <Card>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
@@ -47,7 +52,7 @@ export function FilesPanel({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {owner ? <AddFromMenu driveConfigured={picker !== null} onPick={setSource} /> : null}
+          {owner ? <AddFromMenu driveConfigured={picker !== null} onPick={setSource} toggle={addFrom} /> : null}
           {files.length > 0 ? (
             <a
               href={`/resources/workspaces/${workspace.id}/files-zip`}

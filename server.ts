@@ -16,6 +16,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { httpTransport, inProcessTransport, type ApiTransport } from "./app/lib/api-client.ts";
 import { formActionsOnly } from "./app/lib/body-type.server.ts";
 import { pageCsp } from "./app/lib/csp.server.ts";
+import { googlePickerOf } from "./app/lib/google-picker.server.ts";
 import type { PublicEnv } from "./app/lib/load-context.ts";
 import { sameOrigin } from "./app/lib/same-origin.server.ts";
 import { bootBackend, type Backend } from "./backend/boot.ts";
@@ -139,6 +140,7 @@ function publicEnvOf(config: Config): PublicEnv {
     // With Firebase, Google sign-in is the web SDK's popup, on when the project has Google enabled.
     googleEnabled: config.IDENTITY_PROVIDER === "firebase" ? config.FIREBASE_GOOGLE_SIGN_IN : config.googleEnabled,
     requireSignupCode: config.REQUIRE_SIGNUP_CODE,
+    googlePicker: googlePickerOf(config),
     firebase:
       config.IDENTITY_PROVIDER === "firebase"
         ? {

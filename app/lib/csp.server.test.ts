@@ -80,3 +80,19 @@ describe("page CSP and Stripe", () => {
     expect(stripeDirective(header, "frame-ancestors")).toBe("frame-ancestors 'none'");
   });
 });
+
+describe("pageCsp and Drive import's Google Picker", () => {
+  const picker = { GOOGLE_PICKER_API_KEY: "key", GOOGLE_PICKER_APP_ID: "123", GOOGLE_CLIENT_ID: "c.apps.example" };
+  it("names no Google host when the Picker is not configured (Google sign-in's client id alone is not enough)", () => {
+    const { header } = pageCsp({ ...base, GOOGLE_CLIENT_ID: "c.apps.example", GOOGLE_PICKER_API_KEY: "key" })();
+    expect(header).not.toMatch(/google/);
+  });
+  it("allows Google's scripts, the picker's frames and Drive's API once configured", () => {
+    const { header } = pageCsp({ ...base, ...picker })();
+    expect(directive(header, "script-src")).toEqual(
+      expect.arrayContaining(["https://apis.google.com", "https://accounts.google.com"]),
+    );
+    expect(directive(header, "frame-src")).toEqual(expect.arrayContaining(["https://docs.google.com"]));
+    expect(directive(header, "connect-src")).toEqual(expect.arrayContaining(["https://www.googleapis.com"]));
+  });
+});

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { billingEnabled } from "../../backend/billing/catalogue.ts";
 import type { Config } from "../../backend/config.ts";
+import { GOOGLE_PICKER_HOSTS, googlePickerOf } from "./google-picker.server.ts";
 
 /** A page's Content-Security-Policy and the nonce its own inline scripts carry. */
 export interface PageCsp {
@@ -28,6 +29,9 @@ export function pageCsp(
         | "FIREBASE_GOOGLE_SIGN_IN"
         | "STRIPE_SECRET_KEY"
         | "STRIPE_API_URL"
+        | "GOOGLE_PICKER_API_KEY"
+        | "GOOGLE_PICKER_APP_ID"
+        | "GOOGLE_CLIENT_ID"
       >
     >,
 ): () => PageCsp {
@@ -70,17 +74,19 @@ export function pageCsp(
         ],
       }
     : { script: [], frame: [], connect: [], form: [] };
-  const frames = [...helperFrame, ...stripe.frame];
+  // Drive import's Picker, only when configured: Google's scripts, its frames and its API.
+  const picker = googlePickerOf(config) ? GOOGLE_PICKER_HOSTS : { script: [], frame: [], connect: [] };
+  const frames = [...new Set([...helperFrame, ...stripe.frame, ...picker.frame])];
   const files = [...connect].filter((s) => s !== "'self'").join(" ");
   return () => {
     const nonce = crypto.randomBytes(16).toString("base64");
     const directives = [
       "default-src 'self'",
-      `script-src ${["'self'", `'nonce-${nonce}'`, ...gapi, ...stripe.script].join(" ")}`,
+      `script-src ${["'self'", `'nonce-${nonce}'`, ...new Set([...gapi, ...stripe.script, ...picker.script])].join(" ")}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${files}`.trim(),
       "font-src 'self' data:",
-      `connect-src ${[...connect, ...identity, ...stripe.connect].join(" ")}`,
+      `connect-src ${[...connect, ...identity, ...stripe.connect, ...picker.connect].join(" ")}`,
       ...(frames.length ? [`frame-src 'self' ${frames.join(" ")}`] : []),
       "worker-src 'self' blob:",
       "object-src 'none'",

@@ -22,6 +22,12 @@ export interface FirebaseWebConfig {
   emulatorHost: string | null;
 }
 
+export interface GooglePickerConfig {
+  apiKey: string;
+  appId: string;
+  clientId: string;
+}
+
 /** The explicit subset of configuration the browser may see. */
 export interface PublicEnv {
   /** Set with IDENTITY_PROVIDER=firebase: the sign-in form then signs in with the web SDK. */
@@ -30,6 +36,8 @@ export interface PublicEnv {
   supportEmail: string;
   supportUrl: string | null;
   googleEnabled: boolean;
+  /** Google Drive import's Picker: set when GOOGLE_PICKER_API_KEY, GOOGLE_PICKER_APP_ID and GOOGLE_CLIENT_ID are. */
+  googlePicker: GooglePickerConfig | null;
   requireSignupCode: boolean;
   commitHash: string;
   buildTime: string;

@@ -6,7 +6,7 @@ import { requireBody } from "../lib/body-type.server.ts";
 import { apiFor } from "../lib/session.server.ts";
 import type { Route } from "./+types/resources.workspace-edgar";
 
-/** The browser's side of 'Add from EDGAR': find a company, list its filings, import one at a time. */
+/** The browser's side of 'Add from → SEC EDGAR': find a company, list its filings, import one at a time. */
 const step = z.discriminatedUnion("step", [
   z.object({ step: z.literal("search"), query: z.string() }),
   z.object({ step: z.literal("list"), cik: z.number(), forms: z.array(z.string()).optional() }),

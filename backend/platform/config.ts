@@ -73,6 +73,9 @@ export const platformShape = {
   REQUIRE_SIGNUP_CODE: bool,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  // Google Drive import's Picker in the browser (with GOOGLE_CLIENT_ID): off unless both are set.
+  GOOGLE_PICKER_API_KEY: optionalString,
+  GOOGLE_PICKER_APP_ID: optionalString,
   PRODUCT_NAME: z.string().default("Analyst Workspace"),
   SUPPORT_EMAIL: z.string().default("support@example.com"),
   SUPPORT_URL: optionalUrl,

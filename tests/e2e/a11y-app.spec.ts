@@ -50,14 +50,25 @@ async function podWithCitedAnswer(browser: Browser, app: { url: string; drainQue
 }
 
 for (const viewport of [DESKTOP, MOBILE])
-  test(`axe finds nothing on home, a workspace, a thread with a cited answer (and its viewer), the library and each settings tab at ${viewport.width} px`, async ({
+  test(`axe finds nothing on home, a workspace, a thread with a cited answer (and its viewer), the library, search, bookmarks and each settings tab at ${viewport.width} px`, async ({
     browser,
     app,
   }) => {
     test.setTimeout(420_000);
     const { context, page, workspaceUrl, threadUrl } = await podWithCitedAnswer(browser, app);
     await page.setViewportSize(viewport);
-    const screens = ["/home", workspaceUrl, threadUrl, "/library", "/subscription", "/usage", "/account", "/published"];
+    const screens = [
+      "/home",
+      workspaceUrl,
+      threadUrl,
+      "/library",
+      "/search?q=revenue",
+      "/bookmarks",
+      "/subscription",
+      "/usage",
+      "/account",
+      "/published",
+    ];
     const found: string[] = [];
     for (const url of screens) {
       await page.goto(url);
@@ -80,7 +91,7 @@ test("every app screen starts with a skip link to its main content", async ({ br
   test.setTimeout(180_000);
   const { context, page, workspaceUrl } = await ownerOfNewWorkspace(browser, app.url);
   // Settings: the Account tab, which has controls (with billing off, Subscription has none to Tab to).
-  for (const url of ["/home", workspaceUrl, "/library", "/account"]) {
+  for (const url of ["/home", workspaceUrl, "/library", "/search", "/bookmarks", "/account"]) {
     await page.goto(url);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });

@@ -9,7 +9,10 @@ for (const [width, height] of [
   [1440, 900],
   [375, 812],
 ] as const) {
-  test(`Add from EDGAR at ${width} px: find a company, pick a 10-K, import it into the Pod`, async ({ page, app }) => {
+  test(`Add from → SEC EDGAR at ${width} px: find a company, pick a 10-K, import it into the Pod`, async ({
+    page,
+    app,
+  }) => {
     await page.setViewportSize({ width, height });
     await page.goto("/signup");
     await signUp(page, uniqueEmail(`edgar-${width}`), PASSWORD);
@@ -18,7 +21,12 @@ for (const [width, height] of [
     await page.getByRole("button", { name: "Create workspace" }).click();
     await expect(page).toHaveURL(/\/workspace\/[^/]+$/);
 
-    await page.getByRole("button", { name: "Add from EDGAR" }).click();
+    await page.getByRole("button", { name: "Add from" }).click();
+    await page
+      .getByRole("list", { name: "Add from" })
+      .getByRole("button", { name: /^SEC EDGAR/ })
+      .click();
+    await expect(page.getByRole("region", { name: "Add from SEC EDGAR" })).toBeVisible();
     // By ticker: the SEC's ticker map.
     await page.getByLabel("Company or ticker").fill("nvda");
     await page.getByRole("button", { name: "Search" }).click();

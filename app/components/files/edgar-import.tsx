@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { EdgarFiling } from "../../../contracts/edgar.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
@@ -16,37 +16,11 @@ type Progress =
 const FORMS = ["10-K", "10-Q", "8-K", "20-F", "DEF 14A"];
 
 /**
- * 'Add from EDGAR': find a public company by name or ticker, pick filings (form, period, filed
- * date) and import them into the Pod one after the other, each with its own progress line. The
- * files then go through the normal ingestion like any upload.
+ * 'Add from → SEC EDGAR': find a public company by name or ticker, pick filings (form, period,
+ * filed date) and import them into the Pod one after the other, each with its own progress line.
+ * The files then go through the normal ingestion like any upload.
  */
-export function EdgarImport({ workspaceId }: { workspaceId: string }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  return (
-    <section aria-label="Add from SEC EDGAR" className="rounded-lg border border-slate-200">
-      <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-        <p className="text-sm text-slate-600">Public company filings (10-K, 10-Q, 8-K…) from SEC EDGAR.</p>
-        <button
-          type="button"
-          className={buttonClass("secondary", "px-3 py-1.5")}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? "Close" : "Add from EDGAR"}
-        </button>
-      </div>
-      {open ? (
-        <div id={panelId} className="border-t border-slate-100 p-4">
-          <EdgarPicker workspaceId={workspaceId} />
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-function EdgarPicker({ workspaceId }: { workspaceId: string }) {
+export function EdgarPicker({ workspaceId }: { workspaceId: string }) {
   const url = `/resources/workspaces/${workspaceId}/edgar`;
   const revalidator = useRevalidator();
   const [query, setQuery] = useState("");

@@ -1,9 +1,16 @@
+import { useCallback, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { FileInfo } from "../../../contracts/files.ts";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { EdgarImport } from "./edgar-import.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
+import { AddFromMenu, type ImportSource } from "./add-from-menu.tsx";
+import { DriveImport } from "./drive-import.tsx";
+import { EdgarPicker } from "./edgar-import.tsx";
+import { ImportPanel } from "./import-panel.tsx";
+import { UrlImportDialog } from "./url-import-dialog.tsx";
 import { FileRow } from "./file-row.tsx";
 import { IndexingProgress } from "./indexing-progress.tsx";
 import type { IndexingStatus } from "./indexing-text.ts";
@@ -25,6 +32,14 @@ export function FilesPanel({
   const owner = workspace.permission === "owner";
   const live = useIndexingStatus(workspace.id, indexing, files);
   const total = files.reduce((n, f) => n + f.byte_size, 0);
+  const picker = useRouteLoaderData<typeof rootLoader>("root")?.env.googlePicker ?? null;
+  const [source, setSource] = useState<ImportSource | null>(null);
+  const addFrom = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setSource(null);
+    // The dialog or panel is gone: focus goes back to where it was opened from.
+    requestAnimationFrame(() => addFrom.current?.focus());
+  }, []);
   return (
     <Card>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
@@ -36,29 +51,42 @@ export function FilesPanel({
               : `${files.length} file${files.length === 1 ? "" : "s"} · ${formatBytes(total)}`}
           </p>
         </div>
-        {files.length > 0 ? (
-          <a
-            href={`/resources/workspaces/${workspace.id}/files-zip`}
-            download="workspace_files.zip"
-            className={buttonClass("secondary", "px-3 py-1.5")}
-          >
-            <svg
-              viewBox="0 0 20 20"
-              className="size-4"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
+        <div className="flex flex-wrap items-center gap-2">
+          {owner ? <AddFromMenu driveConfigured={picker !== null} onPick={setSource} toggle={addFrom} /> : null}
+          {files.length > 0 ? (
+            <a
+              href={`/resources/workspaces/${workspace.id}/files-zip`}
+              download="workspace_files.zip"
+              className={buttonClass("secondary", "px-3 py-1.5")}
             >
-              <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            Download all
-          </a>
-        ) : null}
+              <svg
+                viewBox="0 0 20 20"
+                className="size-4"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+              >
+                <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              Download all
+            </a>
+          ) : null}
+        </div>
       </header>
       <div className="space-y-4 p-5">
         {owner ? <WorkspaceUploader workspaceId={workspace.id} /> : null}
-        {owner ? <EdgarImport workspaceId={workspace.id} /> : null}
+        {owner && source === "url" ? <UrlImportDialog workspaceId={workspace.id} onClose={close} /> : null}
+        {owner && source === "gdrive" && picker ? (
+          <ImportPanel title="Add from Google Drive" onClose={close}>
+            <DriveImport workspaceId={workspace.id} config={picker} />
+          </ImportPanel>
+        ) : null}
+        {owner && source === "edgar" ? (
+          <ImportPanel title="Add from SEC EDGAR" onClose={close}>
+            <EdgarPicker workspaceId={workspace.id} />
+          </ImportPanel>
+        ) : null}
         <IndexingProgress status={live.status} owner={owner} />
         {files.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">

@@ -9,7 +9,7 @@ export const SETTINGS_LINKS = [
   { to: "/published", label: "Published Links" },
 ];
 
-/** The signed-in app's burger menu on small screens: Pods, the settings pages, Log out. */
+/** The signed-in app's burger menu on small screens: Pods, Search, Bookmarks, the settings pages, Log out. */
 export function AppMobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -30,6 +30,12 @@ export function AppMobileMenu() {
       <nav aria-label="App" className="absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white p-3 shadow-lg">
         <Link to="/" className={item}>
           Pods
+        </Link>
+        <Link to="/search" className={item}>
+          Search
+        </Link>
+        <Link to="/bookmarks" className={item}>
+          Bookmarks
         </Link>
         <div className="mt-2 border-t border-slate-100 pt-2">
           <p className="px-3 text-xs font-semibold uppercase text-slate-500">Settings</p>

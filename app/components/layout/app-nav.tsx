@@ -30,6 +30,12 @@ export function AppNav({ user, returnTo }: { user: UserView | null; returnTo?: s
         <NavLink to="/library" className={navClass}>
           Library
         </NavLink>
+        <NavLink to="/search" className={navClass}>
+          Search
+        </NavLink>
+        <NavLink to="/bookmarks" className={navClass}>
+          Bookmarks
+        </NavLink>
         {user.isAdmin ? (
           <NavLink to="/admin" className={navClass}>
             Admin
@@ -41,6 +47,8 @@ export function AppNav({ user, returnTo }: { user: UserView | null; returnTo?: s
         mobileLinks={[
           { to: "/home", label: "Pods" },
           { to: "/library", label: "Library" },
+          { to: "/search", label: "Search" },
+          { to: "/bookmarks", label: "Bookmarks" },
           ...(user.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
         ]}
       />

@@ -1,3 +1,4 @@
+import { Bookmark } from "lucide-react";
 import type { Thread } from "../../../contracts/threads.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
@@ -8,7 +9,40 @@ import { WorkspaceForm } from "./workspace-form.tsx";
 const item =
   "block w-full rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50";
 
-/** The "…" menu of one thread: rename, pin, bookmark, publish, delete (owners get all, readers bookmark). */
+/**
+ * The bookmark toggle beside a thread's name, for anyone signed in who can read it: a pressed
+ * button while bookmarked (it shows the new state as soon as it is pressed). Bookmarks are listed
+ * at /bookmarks.
+ */
+export function BookmarkToggle({ workspaceId, thread: t }: { workspaceId: string; thread: Thread }) {
+  return (
+    <WorkspaceForm
+      workspaceId={workspaceId}
+      intent={t.is_bookmarked ? "unbookmark-thread" : "bookmark-thread"}
+      fields={{ threadId: t.id }}
+    >
+      {(pending) => {
+        const on = pending ? !t.is_bookmarked : t.is_bookmarked;
+        return (
+          <button
+            type="submit"
+            disabled={pending}
+            aria-pressed={on}
+            aria-label={`Bookmark ${t.name}`}
+            title={on ? "Remove bookmark" : "Bookmark"}
+            className={`grid size-7 place-items-center rounded-md hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              on ? "text-amber-600" : "text-slate-500"
+            }`}
+          >
+            <Bookmark className={`size-4 ${on ? "fill-current" : ""}`} aria-hidden="true" />
+          </button>
+        );
+      }}
+    </WorkspaceForm>
+  );
+}
+
+/** The "…" menu of one thread, for its Pod's owner: rename, pin, publish, delete. */
 export function ThreadActions({
   workspaceId,
   thread: t,
@@ -61,17 +95,6 @@ export function ThreadActions({
             )}
           </WorkspaceForm>
         ) : null}
-        <WorkspaceForm
-          workspaceId={workspaceId}
-          intent={t.is_bookmarked ? "unbookmark-thread" : "bookmark-thread"}
-          fields={fields}
-        >
-          {(pending) => (
-            <button type="submit" disabled={pending} className={item}>
-              {t.is_bookmarked ? "Remove bookmark" : "Bookmark"}
-            </button>
-          )}
-        </WorkspaceForm>
         {owner ? (
           <details className="rounded-md">
             <summary className={`${item} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import type { Thread } from "../../../contracts/threads.ts";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Button } from "../ui/button.tsx";
-import { ThreadActions } from "./thread-actions.tsx";
+import { BookmarkToggle, ThreadActions } from "./thread-actions.tsx";
 import { WorkspaceForm } from "./workspace-form.tsx";
 import { Pin, Star } from "lucide-react";
 
@@ -82,14 +82,15 @@ export function ThreadList({
                   </span>
                 ) : null}
                 <span className="truncate">{t.name}</span>
-                {t.is_bookmarked ? (
+                {t.is_bookmarked && !(signedIn && !snapshotMode) ? (
                   <span title="Bookmarked" className="shrink-0 text-amber-500">
                     <Star className="size-3.5 fill-current" aria-hidden="true" />
                     <span className="sr-only">Bookmarked</span>
                   </span>
                 ) : null}
               </NavLink>
-              {signedIn && !snapshotMode ? <ThreadActions workspaceId={workspace.id} thread={t} owner={owner} /> : null}
+              {signedIn && !snapshotMode ? <BookmarkToggle workspaceId={workspace.id} thread={t} /> : null}
+              {owner ? <ThreadActions workspaceId={workspace.id} thread={t} owner={owner} /> : null}
             </li>
           ))}
         </ul>

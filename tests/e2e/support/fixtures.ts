@@ -5,6 +5,7 @@ import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Db } from "../../../backend/platform/db/index.ts";
 import type { FakeEdgar } from "../../helpers/fake-edgar.ts";
+import type { FakeServer } from "../../helpers/fake-http.ts";
 import type { FakeOpenAI } from "../../helpers/fake-openai.ts";
 import type { FakeStripe } from "../../helpers/fake-stripe.ts";
 import { startMailbox, type Mailbox } from "./mailbox.ts";
@@ -36,6 +37,8 @@ interface App {
   llm: FakeOpenAI | null;
   /** With `edgar: true`: the local SEC EDGAR (tests/helpers/fake-edgar.ts) the server calls. */
   edgar: FakeEdgar | null;
+  /** With `drive: true`: the local Google Drive API (tests/helpers/fake-drive.ts) the server calls. */
+  drive: FakeServer | null;
   /** With `billing: "stripe"`: the local Stripe (tests/helpers/fake-stripe.ts) the server's SDK calls. */
   stripe: FakeStripe | null;
   /** The server's own database, for a test that makes part of it fail (and puts it back). */
@@ -81,6 +84,8 @@ export const test = base.extend<
     publicUrl: "app-url" | "unset";
     identity: "builtin" | "firebase";
     billing: "off" | "stripe";
+    extraEnv: Record<string, string>;
+    drive: boolean;
     app: App;
   }
 >({
@@ -103,8 +108,15 @@ export const test = base.extend<
   // "app-url": PUBLIC_URL is the address the tests open (app.url). "unset": as a plain `npm start`,
   // the server assumes http://localhost:PORT while the tests open http://127.0.0.1:PORT.
   publicUrl: ["app-url", { scope: "worker", option: true }],
+  // More server variables for a spec's own worker (e.g. URL_IMPORT_ALLOW_PRIVATE, GOOGLE_PICKER_*); they win.
+  extraEnv: [{}, { scope: "worker", option: true }],
+  // Google Drive's API answered by a local fake (tests/helpers/fake-drive.ts).
+  drive: [false, { scope: "worker", option: true }],
   app: [
-    async ({ requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider, billing }, provide) => {
+    async (
+      { requireSignupCode, google, ingestion, llm, edgar, publicUrl, identity: provider, billing, extraEnv, drive },
+      provide,
+    ) => {
       // The server build is a production bundle; make React on this side match it.
       process.env.NODE_ENV = "production";
       const { startServer } = await import("../../../server.ts");
@@ -113,6 +125,7 @@ export const test = base.extend<
       const mailbox = await startMailbox();
       const fakeLlm = llm === "fake" ? await (await import("../../helpers/fake-openai.ts")).startFakeOpenAI() : null;
       const fakeEdgar = edgar ? await (await import("../../helpers/fake-edgar.ts")).startFakeEdgar() : null;
+      const fakeDrive = drive ? await (await import("../../helpers/fake-drive.ts")).startFakeDrive() : null;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -146,6 +159,8 @@ export const test = base.extend<
           : {}),
         ...(fakeEdgar ? { ...fakeEdgar.env, EDGAR_USER_AGENT: "Analyst Workspace e2e e2e@example.com" } : {}),
         ...(fakeStripe ? { ...fakeStripe.env, BILLING_TEST_MODE: "true" } : {}),
+        ...(fakeDrive?.env ?? {}),
+        ...extraEnv,
       });
       const server = await startServer(config);
       const identity = server.backend!.deps.identity;
@@ -195,12 +210,14 @@ export const test = base.extend<
         llm: fakeLlm,
         buildExample,
         edgar: fakeEdgar,
+        drive: fakeDrive,
         stripe: fakeStripe,
         db: server.backend!.deps.db.kysely,
       });
       await server.close();
       await fakeLlm?.close();
       await fakeEdgar?.close();
+      await fakeDrive?.close();
       await fakeStripe?.close();
       await firebase?.stop();
       await mailbox.close();

@@ -27,8 +27,19 @@ export function openPdf(url: string): Promise<PDFDocumentProxy> {
     open.set(url, hit);
     return hit;
   }
+  // By range requests (the content route answers 206): the header, the cross-reference table
+  // and the objects of the pages drawn, in 64 KB chunks, rather than the whole file. No streaming
+  // and no background fetch of the rest, or pdf.js would go on to download all of it anyway.
   const doc = loadPdfJs().then(
-    (pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false, withCredentials: true }).promise,
+    (pdfjs) =>
+      pdfjs.getDocument({
+        url,
+        isEvalSupported: false,
+        withCredentials: true,
+        rangeChunkSize: 65536,
+        disableStream: true,
+        disableAutoFetch: true,
+      }).promise,
   );
   doc.catch(() => open.delete(url));
   open.set(url, doc);

@@ -65,8 +65,9 @@ export function PdfPageView({
     setBusy(true);
     void (async () => {
       try {
-        const [pdfjs, doc] = await Promise.all([loadPdfJs(), openPdf(url)]);
-        const p = await doc.getPage(Math.min(page, doc.numPages));
+        const [pdfjs, { doc, failed }] = await Promise.all([loadPdfJs(), openPdf(url)]);
+        // A range fetched for this page that fails would otherwise leave pdf.js waiting for it.
+        const p = await Promise.race([doc.getPage(Math.min(page, doc.numPages)), failed]);
         if (cancelled || !canvas.current || !layer.current) return;
         const shown = effectiveScale(zoom, {
           panelWidth: width,
@@ -89,7 +90,7 @@ export function PdfPageView({
         div.style.setProperty("--total-scale-factor", String(scale));
         const tl = new pdfjs.TextLayer({ textContentSource: p.streamTextContent(), container: div, viewport });
         textLayer = tl;
-        await Promise.all([render.promise, tl.render()]);
+        await Promise.race([Promise.all([render.promise, tl.render()]), failed]);
         hideMeasuringCanvases();
         if (cancelled) return;
         let highlight: HighlightOutcome = "none";

@@ -86,6 +86,8 @@ test("a citation opens a 3 MB filing by ranges; zoom, fit width, jump to quote a
   expect(fetched).toBeLessThan(size / 2);
 
   const toolbar = viewer.getByRole("toolbar", { name: "Viewer" });
+  // One row above the page in the side panel at 1440 px.
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(40);
   await expect(toolbar.getByRole("button", { name: "Fit width" })).toHaveAttribute("aria-pressed", "true");
   const fitted = await canvasWidth(page);
   const fittedLabel = (await toolbar.getByTestId("zoom-level").textContent())!;
@@ -96,8 +98,12 @@ test("a citation opens a 3 MB filing by ranges; zoom, fit width, jump to quote a
   await expect(toolbar.getByTestId("zoom-level")).not.toHaveText(fittedLabel);
   await expect.poll(() => canvasWidth(page)).toBeGreaterThan(fitted * 1.01);
   await expect(toolbar.getByRole("button", { name: "Fit width" })).toHaveAttribute("aria-pressed", "false");
+  const once = (await toolbar.getByTestId("zoom-level").textContent())!;
   await toolbar.getByRole("button", { name: "Zoom in" }).click();
+  await expect(toolbar.getByTestId("zoom-level")).not.toHaveText(once);
+  const twice = (await toolbar.getByTestId("zoom-level").textContent())!;
   await toolbar.getByRole("button", { name: "Zoom in" }).click();
+  await expect(toolbar.getByTestId("zoom-level")).not.toHaveText(twice);
   const zoomed = (await toolbar.getByTestId("zoom-level").textContent())!;
   expect(parseInt(zoomed)).toBeGreaterThan(parseInt(fittedLabel));
   await expect.poll(() => canvasWidth(page)).toBeGreaterThan(fitted * 1.3);
@@ -133,7 +139,9 @@ test("a citation opens a 3 MB filing by ranges; zoom, fit width, jump to quote a
   const total = Number((await counter.textContent())!.split(" of ")[1]);
   expect(total).toBeGreaterThanOrEqual(2);
   await expect(toolbar.getByRole("button", { name: "Previous citation" })).toBeDisabled();
+  const fit = (await toolbar.getByTestId("zoom-level").textContent())!;
   await toolbar.getByRole("button", { name: "Zoom in" }).click();
+  await expect(toolbar.getByTestId("zoom-level")).not.toHaveText(fit);
   const kept = (await toolbar.getByTestId("zoom-level").textContent())!;
   const firstQuote = await viewer.locator("q").textContent();
   await toolbar.getByRole("button", { name: "Next citation" }).click();

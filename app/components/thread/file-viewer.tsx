@@ -162,19 +162,19 @@ export function FileViewer({
         role="toolbar"
         aria-label="Viewer"
         data-testid="viewer-toolbar"
-        className="flex flex-wrap items-center gap-x-1 gap-y-1 border-b border-slate-100 px-2 py-1"
+        className="flex flex-wrap items-center gap-x-0.5 gap-y-1 border-b border-slate-100 px-2 py-1"
       >
-        <div role="group" aria-label="Pages" className="flex items-center gap-0.5">
+        <div role="group" aria-label="Pages" className="flex items-center">
           <button
             type="button"
             onClick={() => setPage((p) => Math.max(1, p - 1))}
             disabled={page <= 1}
             aria-label="Previous page"
-            className={navButton}
+            className={toolButton}
           >
             <ChevronLeft className="size-4" aria-hidden="true" />
           </button>
-          <p className="min-w-[5.5rem] text-center text-xs tabular-nums text-slate-600" aria-live="polite">
+          <p className="px-1 text-center text-xs tabular-nums text-slate-600" aria-live="polite">
             Page {page}
             {data ? ` of ${data.page_count}` : ""}
           </p>
@@ -183,7 +183,7 @@ export function FileViewer({
             onClick={() => setPage((p) => p + 1)}
             disabled={!data || page >= data.page_count}
             aria-label="Next page"
-            className={navButton}
+            className={toolButton}
           >
             <ChevronRight className="size-4" aria-hidden="true" />
           </button>
@@ -196,14 +196,14 @@ export function FileViewer({
               disabled={!zoomable || !canZoomOut(scale)}
               aria-label="Zoom out"
               aria-keyshortcuts="-"
-              className={navButton}
+              className={toolButton}
             >
               <ZoomOut className="size-4" aria-hidden="true" />
             </button>
             <output
               aria-label="Zoom level"
               data-testid="zoom-level"
-              className="min-w-[3rem] text-center text-xs tabular-nums text-slate-600"
+              className="w-9 text-center text-xs tabular-nums text-slate-600"
             >
               {scale === null ? "…" : zoomLabel(scale)}
             </output>
@@ -213,7 +213,7 @@ export function FileViewer({
               disabled={!zoomable || !canZoomIn(scale)}
               aria-label="Zoom in"
               aria-keyshortcuts="+"
-              className={navButton}
+              className={toolButton}
             >
               <ZoomIn className="size-4" aria-hidden="true" />
             </button>
@@ -225,7 +225,7 @@ export function FileViewer({
               aria-pressed={zoom.kind === "fit"}
               aria-keyshortcuts="0"
               title="Fit width"
-              className={`${navButton} aria-pressed:bg-slate-100 aria-pressed:text-slate-900`}
+              className={`${toolButton} aria-pressed:bg-slate-100 aria-pressed:text-slate-900`}
             >
               <MoveHorizontal className="size-4" aria-hidden="true" />
             </button>
@@ -239,7 +239,7 @@ export function FileViewer({
               disabled={cited && !found}
               aria-label="Jump to quote"
               title="Jump to quote"
-              className={navButton}
+              className={toolButton}
             >
               <LocateFixed className="size-4" aria-hidden="true" />
             </button>
@@ -252,7 +252,7 @@ export function FileViewer({
               onClick={() => onOpenCitation(steps.steps[steps.index - 1]!)}
               disabled={steps.index <= 0}
               aria-label="Previous citation"
-              className={navButton}
+              className={toolButton}
             >
               <ChevronUp className="size-4" aria-hidden="true" />
             </button>
@@ -267,7 +267,7 @@ export function FileViewer({
               onClick={() => onOpenCitation(steps.steps[steps.index + 1]!)}
               disabled={steps.index < 0 || steps.index >= steps.steps.length - 1}
               aria-label="Next citation"
-              className={navButton}
+              className={toolButton}
             >
               <ChevronDown className="size-4" aria-hidden="true" />
             </button>
@@ -353,7 +353,11 @@ export function FileViewer({
   );
 }
 
-const groupClass = "flex items-center gap-0.5 border-l border-slate-200 pl-1";
+const groupClass = "flex items-center border-l border-slate-200 pl-0.5";
+
+/** Toolbar buttons: a little smaller than the header's, so the whole bar fits one row in the side panel. */
+const toolButton =
+  "grid size-7 place-items-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
 
 const navButton =
   "grid size-8 place-items-center rounded-md text-base text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";

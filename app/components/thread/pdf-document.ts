@@ -36,7 +36,9 @@ export function openPdf(url: string): Promise<OpenPdf> {
     return hit;
   }
   const doc = loadPdfJs().then((pdfjs) => openByRanges(pdfjs, url));
-  doc.catch(() => open.delete(url));
+  const forget = () => open.get(url) === doc && open.delete(url);
+  // A failed open, or a range that failed later: the next view of this file starts afresh.
+  doc.then((d) => d.failed).catch(forget);
   open.set(url, doc);
   while (open.size > KEEP) {
     const [oldest, p] = open.entries().next().value!;

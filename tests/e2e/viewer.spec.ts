@@ -20,7 +20,7 @@ test.skip(!fs.existsSync(FILING), "needs the shared corpus (SHARED_DATA_DIR)");
 
 /** What the PDF's content route answered: status, Content-Range and the bytes of each response. */
 function recordContent(page: Page) {
-  const seen: { status: number; range: string | null; bytes: number; received: number }[] = [];
+  const seen: { url: string; status: number; range: string | null; bytes: number; received: number }[] = [];
   const done = async (r: Response) => {
     if (!/\/versions\/[^/]+\/content$/.test(new URL(r.url()).pathname)) return;
     const sizes = await r
@@ -28,6 +28,7 @@ function recordContent(page: Page) {
       .sizes()
       .catch(() => ({ responseBodySize: -1 }));
     seen.push({
+      url: r.url(),
       status: r.status(),
       range: r.headers()["content-range"] ?? null,
       bytes: Number(r.headers()["content-length"] ?? 0),
@@ -83,6 +84,19 @@ test("a citation opens a 3 MB filing by ranges; zoom, fit width, jump to quote a
   const fetched = content.reduce((n, r) => n + r.received, 0);
   console.log(`PDF bytes for one citation: ${fetched} of ${size} in ${content.length} range responses`);
   for (const r of content) expect(r.received).toBe(r.bytes);
+
+  // Through the web tier's relay: a range past the end stays a 416 with the size, a range is a 206
+  // of exactly those bytes, and a visitor who is not signed in gets a 404, range or not.
+  const url = content[0]!.url;
+  const past = await page.request.get(url, { headers: { range: `bytes=${size}-` } });
+  expect(past.status()).toBe(416);
+  expect(past.headers()["content-range"]).toBe(`bytes */${size}`);
+  const ten = await page.request.get(url, { headers: { range: "bytes=0-9" } });
+  expect(ten.status()).toBe(206);
+  expect((await ten.body()).toString("latin1")).toBe(fs.readFileSync(FILING).subarray(0, 10).toString("latin1"));
+  const stranger = await browser.newContext();
+  expect((await stranger.request.get(url, { headers: { range: "bytes=0-9" } })).status()).toBe(404);
+  await stranger.close();
   expect(fetched).toBeLessThan(size / 2);
 
   const toolbar = viewer.getByRole("toolbar", { name: "Viewer" });

@@ -14,6 +14,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,

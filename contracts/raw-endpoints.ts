@@ -87,7 +87,8 @@ export const versionContent = rawEndpoint({
   path: "/workspaces/{id}/files/{fid}/versions/{vid}/content",
   tag: "files",
   auth: "optional",
-  summary: "The bytes of one version of a file (streamed; always as an attachment, never rendered by the browser)",
+  summary:
+    "The bytes of one version of a file (streamed; always as an attachment, never rendered by the browser). Answers a single `Range: bytes=` with 206 and Content-Range (416 range_not_satisfiable past the end); `If-Range` takes the ETag",
   params: z.object({ id, fid: id, vid: id }),
   response: {
     status: 200,

@@ -6,6 +6,8 @@ export type RelayInit<E> = RawPathInput<E> & {
   body?: ReadableStream<Uint8Array> | null;
   contentType?: string | null;
   accept?: string;
+  /** Request headers to pass on as they are (e.g. Range and If-Range for a file's bytes). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -23,7 +25,7 @@ export async function relayToApi<E extends RawEndpoint>(
 ): Promise<Response> {
   const to = init as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const path = apiPath(e, to.params, to.query);
-  const headers = new Headers();
+  const headers = new Headers(init.headers);
   const token = await getSessionToken(request, context);
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (init.contentType) headers.set("content-type", init.contentType);

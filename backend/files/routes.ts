@@ -3,6 +3,8 @@ import * as c from "../../contracts/files.ts";
 import * as raw from "../../contracts/raw-endpoints.ts";
 import type { Deps } from "../deps.ts";
 import type { ApiApp } from "../platform/http/context.ts";
+import { AppError } from "../../contracts/errors.ts";
+import { contentRange, ifRangeHolds, parseRange } from "../platform/http/byte-range.ts";
 import { rawRoute } from "../platform/http/raw-route.ts";
 import { route, type Guard } from "../platform/http/route.ts";
 import { importFromDrive, importFromUrl } from "./imports.ts";
@@ -60,23 +62,37 @@ export function registerFileRoutes(app: ApiApp, guard: Guard, deps: Deps): void 
     getPageText(deps, { actor, workspaceId: params.id, fileId: params.fid, versionId: params.vid, page: params.page }),
   );
 
-  rawRoute(app, guard, raw.versionContent, async ({ actor, params }) => {
+  rawRoute(app, guard, raw.versionContent, async ({ c: ctx, actor, params }) => {
     const v = await openVersionContent(deps, {
       actor,
       workspaceId: params.id,
       fileId: params.fid,
       versionId: params.vid,
     });
-    return new Response(Readable.toWeb(v.body) as ReadableStream, {
+    // pdf.js reads a PDF in ranges: only the pages it draws cross the network.
+    const asked = ifRangeHolds(ctx.req.header("if-range"), v.etag)
+      ? parseRange(ctx.req.header("range"), v.byteSize)
+      : ({ kind: "none" } as const);
+    if (asked.kind === "unsatisfiable") {
+      const err = new AppError("range_not_satisfiable", `The file has ${v.byteSize} bytes: that range is outside it.`);
+      return ctx.json(err.toBody(), 416, { "content-range": contentRange(v.byteSize) });
+    }
+    const range = asked.kind === "range" ? asked.range : undefined;
+    return new Response(Readable.toWeb(await v.read(range)) as ReadableStream, {
+      status: range ? 206 : 200,
       headers: {
         "content-type": v.contentType,
-        "content-length": String(v.byteSize),
+        "content-length": String(range ? range.end - range.start + 1 : v.byteSize),
+        ...(range ? { "content-range": contentRange(v.byteSize, range) } : {}),
+        "accept-ranges": "bytes",
+        etag: v.etag,
         // Uploaded bytes are never rendered as a page of this origin (an HTML file would run here):
         // an attachment, sniffing off, and a sandbox should a browser render it anyway.
         "content-disposition": `attachment; filename="${v.filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(v.filename)}`,
         "content-security-policy": "sandbox; default-src 'none'",
         "x-content-type-options": "nosniff",
-        "cache-control": "private, no-store",
+        // no-transform: a gzipped part would not match its Content-Range (the compressor skips it).
+        "cache-control": "private, no-store, no-transform",
       },
     });
   });

@@ -3,6 +3,7 @@ import { AppError } from "../../contracts/errors.ts";
 import type { PageText } from "../../contracts/files.ts";
 import type { Deps } from "../deps.ts";
 import { findDocument, findPage } from "../ingestion/repo.ts";
+import type { ByteRange } from "../platform/http/byte-range.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { findWorkspaceFileVersion } from "./repo.ts";
@@ -54,18 +55,29 @@ export async function getPageText(deps: Deps, o: Target & { page: number }): Pro
   };
 }
 
-/** The bytes of a version as a stream, with what the response needs to describe them. */
+/**
+ * A readable version, with what the response needs to describe it: `read` streams its bytes, or
+ * one range of them (checked against `byteSize` by the caller). `etag` is strong: a version's bytes
+ * never change, and its checksum names them.
+ */
 export async function openVersionContent(
   deps: Deps,
   o: Target,
-): Promise<{ body: Readable; byteSize: number; contentType: string; filename: string }> {
+): Promise<{
+  read: (range?: ByteRange) => Promise<Readable>;
+  byteSize: number;
+  contentType: string;
+  filename: string;
+  etag: string;
+}> {
   const v = await loadVersion(deps, o);
   const stat = await deps.blobs.stat(v.blob_key);
   if (!stat) throw new AppError("not_found", "The file's bytes are no longer available.");
   return {
-    body: await deps.blobs.get(v.blob_key),
+    read: (range) => deps.blobs.get(v.blob_key, range),
     byteSize: stat.byteSize,
     contentType: v.content_type || DEFAULT_CONTENT_TYPE,
     filename: v.filename,
+    etag: `"${v.checksum}"`,
   };
 }

@@ -2,13 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { findQuoteInRuns } from "./find-quote.ts";
 import { loadPdfJs, openPdf } from "./pdf-document.ts";
 import { centreInViewer } from "./scroll-into-viewer.ts";
+import { CSS_PER_POINT, effectiveScale, type Zoom } from "./viewer-zoom.ts";
 
 export type HighlightOutcome = "none" | "found" | "not-found";
 
 /**
  * One PDF page drawn by pdf.js on a canvas, with its text layer over it (selectable text) and
- * the cited quote marked in that layer. At zoom 1 the page fits the panel's width; it redraws
- * when the width or zoom changes. `onRendered` reports whether the quote was found, or that the PDF could not be drawn.
+ * the cited quote marked in that layer, brought to the middle of the viewer. It redraws when the
+ * panel's width or the zoom changes (fit width, or a scale where 1 is 100%). `onRendered` reports
+ * whether the quote was found, or that the PDF could not be drawn; `onScale` the scale shown.
  */
 export function PdfPageView({
   url,
@@ -17,14 +19,16 @@ export function PdfPageView({
   near,
   zoom,
   onRendered,
+  onScale,
 }: {
   url: string;
   page: number;
   quote: string | null;
   /** Where the quote is on the page, as a share of its text: the place to mark when it occurs twice. */
   near?: number;
-  zoom: number;
+  zoom: Zoom;
   onRendered: (o: { ok: boolean; highlight: HighlightOutcome }) => void;
+  onScale: (scale: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -33,6 +37,8 @@ export function PdfPageView({
   const [busy, setBusy] = useState(true);
   const report = useRef(onRendered);
   report.current = onRendered;
+  const reportScale = useRef(onScale);
+  reportScale.current = onScale;
 
   useEffect(() => {
     const el = box.current;
@@ -59,10 +65,15 @@ export function PdfPageView({
     setBusy(true);
     void (async () => {
       try {
-        const [pdfjs, doc] = await Promise.all([loadPdfJs(), openPdf(url)]);
-        const p = await doc.getPage(Math.min(page, doc.numPages));
+        const [pdfjs, { doc, failed }] = await Promise.all([loadPdfJs(), openPdf(url)]);
+        // A range fetched for this page that fails would otherwise leave pdf.js waiting for it.
+        const p = await Promise.race([doc.getPage(Math.min(page, doc.numPages)), failed]);
         if (cancelled || !canvas.current || !layer.current) return;
-        const scale = (width * zoom) / p.getViewport({ scale: 1 }).width;
+        const shown = effectiveScale(zoom, {
+          panelWidth: width,
+          pageWidth: p.getViewport({ scale: 1 }).width * CSS_PER_POINT,
+        });
+        const scale = shown * CSS_PER_POINT;
         const viewport = p.getViewport({ scale });
         const dpr = window.devicePixelRatio || 1;
         const c = canvas.current;
@@ -79,7 +90,7 @@ export function PdfPageView({
         div.style.setProperty("--total-scale-factor", String(scale));
         const tl = new pdfjs.TextLayer({ textContentSource: p.streamTextContent(), container: div, viewport });
         textLayer = tl;
-        await Promise.all([render.promise, tl.render()]);
+        await Promise.race([Promise.all([render.promise, tl.render()]), failed]);
         hideMeasuringCanvases();
         if (cancelled) return;
         let highlight: HighlightOutcome = "none";
@@ -90,6 +101,7 @@ export function PdfPageView({
           centreInViewer(div.querySelector("mark"));
         }
         setBusy(false);
+        reportScale.current(shown);
         report.current({ ok: true, highlight });
       } catch (err) {
         if (

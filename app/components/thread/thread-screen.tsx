@@ -105,6 +105,11 @@ export function ThreadScreen({
     ),
     [],
   );
+  // Every citation of the thread, answer by answer: the viewer's Previous / Next citation.
+  const citations = useMemo(
+    () => turns.flatMap((t) => (t.live ? Object.values(t.live.answer.citations) : (t.stored?.citations ?? []))),
+    [turns],
+  );
   const closeViewer = useCallback(() => (setViewer(null), setFileViewer(null)), []);
   const { regenerate: regenerateAnswer } = streams;
   const regenerate = useCallback(
@@ -199,9 +204,10 @@ export function ThreadScreen({
       </Card>
       {viewer ? (
         <FileViewer
-          key={`${viewer.version_id}:${viewer.page}:${viewer.quote ?? ""}`}
           workspaceId={workspaceId}
           target={viewer}
+          citations={citations}
+          onOpenCitation={openCitation}
           onClose={closeViewer}
         />
       ) : null}

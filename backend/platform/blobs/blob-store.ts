@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ByteRange } from "../http/byte-range.ts";
 
 /**
  * Where file bytes live. Adapters never check permissions: callers did that already.
@@ -32,7 +33,8 @@ export interface BlobStore {
     body: Readable,
     o: { contentType: string; maxBytes: number; ifAbsent?: boolean },
   ): Promise<{ byteSize: number }>;
-  get(key: string): Promise<Readable>;
+  /** The key's bytes, or only `range` of them (inclusive, within the blob: the caller checked it against stat). */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ byteSize: number } | null>;
   /** Removes the key's bytes and anything staged for it. */
   delete(key: string): Promise<void>;

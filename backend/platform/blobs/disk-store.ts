@@ -75,10 +75,10 @@ export function createDiskStore(o: { root: string; secret: string }): BlobStore 
       if (ifAbsent) await fsp.rm(tmp, { force: true });
       return { byteSize: limiter.bytes };
     },
-    async get(key) {
+    async get(key, range) {
       const p = file(key);
       await fsp.access(p);
-      return fs.createReadStream(p) as Readable;
+      return fs.createReadStream(p, range ? { start: range.start, end: range.end } : undefined) as Readable;
     },
     stat,
     async delete(key) {

@@ -106,8 +106,14 @@ export function createS3Store(o: S3Options): BlobStore {
       await upload.done();
       return { byteSize: limiter.bytes };
     },
-    async get(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: key }));
+    async get(key, range) {
+      const res = await client.send(
+        new GetObjectCommand({
+          Bucket: o.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return res.Body as Readable;
     },
     stat,

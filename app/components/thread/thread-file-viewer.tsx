@@ -52,7 +52,7 @@ export function ThreadFileViewer(o: {
     <section
       aria-labelledby="thread-file-title"
       data-testid="thread-file-viewer"
-      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
+      className="flex h-full min-h-0 flex-1 flex-col overflow-hidden bg-white"
     >
       <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">

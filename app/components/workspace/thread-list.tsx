@@ -64,7 +64,7 @@ export function ThreadList({
                 id="new-thread-name"
                 name="name"
                 maxLength={200}
-                placeholder="New thread name (optional)"
+                placeholder={pane ? "Name (optional)" : "New thread name (optional)"}
                 className="min-w-0 flex-1 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
               />
               <Button pending={pending} disabled={pending} className="px-3 py-1.5">

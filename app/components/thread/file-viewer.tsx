@@ -36,6 +36,10 @@ export function firstPageOf(f: { id: string; version_id: string; filename: strin
   };
 }
 
+const BESIDE =
+  "fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm";
+const PANE = "flex h-full min-h-0 flex-1 flex-col overflow-hidden bg-white";
+
 const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
 
 /**
@@ -47,10 +51,13 @@ export function FileViewer({
   workspaceId,
   target,
   onClose,
+  placement = "beside",
 }: {
   workspaceId: string;
   target: ViewerTarget;
   onClose: () => void;
+  /** Beside a list (a sticky panel; a full-screen sheet on a phone), or filling a pane of the thread screen. */
+  placement?: "beside" | "pane";
 }) {
   const [page, setPage] = useState(target.page);
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
@@ -87,11 +94,7 @@ export function FileViewer({
   const found = showPdf ? pdf?.highlight === "found" : range !== null;
 
   return (
-    <section
-      aria-labelledby="viewer-title"
-      data-testid="file-viewer"
-      className="flex h-full min-h-0 flex-1 flex-col overflow-hidden bg-white"
-    >
+    <section aria-labelledby="viewer-title" data-testid="file-viewer" className={placement === "pane" ? PANE : BESIDE}>
       <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">
           <h2

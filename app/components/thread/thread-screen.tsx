@@ -276,6 +276,7 @@ export function ThreadScreen({
                 workspaceId={workspaceId}
                 target={viewer}
                 onClose={closeViewer}
+                placement="pane"
               />
             ) : fileViewer ? (
               <ThreadFileViewer

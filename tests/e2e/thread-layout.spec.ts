@@ -76,6 +76,14 @@ test("three resizable panes at 1440 px, a files drawer on a tablet, tabs on a ph
   await page.reload();
   await expect(separator).toHaveAttribute("aria-valuenow", String(max - 16));
   await expect.poll(() => width(page, "pane-files")).toBe(max - 16);
+  // Dragged with a pointer: the pane follows, and the new width is remembered.
+  const handle = (await separator.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 - 60, handle.y + 200, { steps: 4 });
+  await page.mouse.up();
+  await expect(separator).toHaveAttribute("aria-valuenow", String(max - 16 - 60));
+  expect(await page.evaluate(() => localStorage.getItem("pane:files-width"))).toBe(String(max - 16 - 60));
   // The viewer's separator moves the split between thread and viewer.
   await lastAnswer(page).locator("button[data-citation]").first().click();
   const split = page.getByRole("separator", { name: "Resize the thread and the viewer" });

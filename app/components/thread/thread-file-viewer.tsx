@@ -113,7 +113,14 @@ export function ThreadFileViewer(o: {
         </div>
       ) : null}
       {o.canWrite ? <TransferForm threadPath={o.threadPath} versionId={versionId} filename={filename} /> : null}
-      <div data-viewer-scroll="" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
+      {/* Focusable so a keyboard can scroll a page larger than the pane. */}
+      <div
+        data-viewer-scroll=""
+        tabIndex={0}
+        role="region"
+        aria-label="File contents"
+        className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      >
         {addon.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading {filename}…</p> : null}
         {addon.state === "error" ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

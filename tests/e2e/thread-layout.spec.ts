@@ -98,6 +98,15 @@ test("three resizable panes at 1440 px, a files drawer on a tablet, tabs on a ph
   await expect(split).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
+  // ?canvas=1: the viewer has the larger share.
+  await page.goto(`${threadUrl}?canvas=1`);
+  // Hydrated (Send is disabled while the box is empty) before a chip is clicked.
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await lastAnswer(page).locator("button[data-citation]").first().click();
+  await expect(viewer.getByRole("heading", { name: GOOD.name })).toBeVisible();
+  expect(await width(page, "pane-viewer")).toBeGreaterThan((await width(page, "pane-thread")) + 100);
+  await viewer.getByRole("button", { name: "Close viewer" }).click();
+
   // Tablet: the files pane is a drawer behind the "Files" button; choosing a file opens the viewer.
   await page.setViewportSize(TABLET);
   await expect(files).toBeHidden();

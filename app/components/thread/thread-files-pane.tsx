@@ -42,7 +42,7 @@ export function ThreadFilesPane({
       {snapshotMode ? null : (
         <PaneList
           title="Pod files"
-          empty="No files ready in this Pod yet. Files being indexed appear here."
+          empty="No files in this Pod yet: add them under All files."
           entries={shown.map((f) => ({
             key: f.id,
             name: f.filename,

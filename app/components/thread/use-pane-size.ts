@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState } from "react";
 
 /** A pane's size (px or %) and the bounds it is kept within. */
 export interface PaneBounds {
@@ -49,17 +49,20 @@ export function sizeForKey(key: string, value: number, step: number, bounds: Pan
   }
 }
 
+/** Before the first paint in the browser (no jump from the default size); a no-op on the server. */
+const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
 const storage = () => (typeof window === "undefined" ? null : window.localStorage);
 
 /**
  * A resizable pane's size, remembered in localStorage under `key`. The server renders the fallback;
- * the stored size applies once the page is hydrated. `set(v, false)` previews (a drag in progress)
+ * the stored size applies as the page hydrates, before it is painted again. `set(v, false)` previews (a drag in progress)
  * without storing.
  */
 export function usePaneSize(key: string, fallback: number, bounds: PaneBounds) {
   const { min, max } = bounds;
   const [size, setSize] = useState(() => clampSize(fallback, { min, max }));
-  useEffect(() => setSize(readSize(storage(), key, fallback, { min, max })), [key, fallback, min, max]);
+  useBeforePaint(() => setSize(readSize(storage(), key, fallback, { min, max })), [key, fallback, min, max]);
   const set = useCallback(
     (next: number, persist = true) => {
       const v = clampSize(next, { min, max });

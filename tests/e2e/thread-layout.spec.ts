@@ -154,5 +154,22 @@ test("three resizable panes at 1440 px, a files drawer on a tablet, tabs on a ph
   await page.keyboard.press("Escape");
   await expect(tabs.getByRole("tab", { name: "Thread" })).toHaveAttribute("aria-selected", "true");
   await expect(box(page)).toBeVisible();
+
+  // Without JavaScript the tabs are links (?pane=): the page comes back with that pane shown.
+  const plain = await browser.newContext({
+    baseURL: app.url,
+    viewport: MOBILE,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  const p = await plain.newPage();
+  await p.goto(threadUrl);
+  await expect(box(p)).toBeVisible();
+  await p.getByRole("tab", { name: "Files" }).click();
+  await expect(p).toHaveURL(/\?pane=files$/);
+  await expect(p.getByRole("tab", { name: "Files" })).toHaveAttribute("aria-selected", "true");
+  await expect(p.getByRole("navigation", { name: "Threads" })).toBeVisible();
+  await expect(box(p)).toBeHidden();
+  await plain.close();
   await context.close();
 });

@@ -8,21 +8,27 @@ const TABS: [PaneTab, string][] = [
   ["viewer", "Viewer"],
 ];
 
+/** The tab named by `?pane=` (how the tabs work without JavaScript); the thread by default. */
+export const paneFromParam = (v: string | null): PaneTab => TABS.find(([t]) => t === v)?.[0] ?? "thread";
+
 /** The id of a pane and of its tab, for aria-controls and aria-labelledby. */
 export const paneId = (t: PaneTab) => `pane-${t}`;
 export const tabId = (t: PaneTab) => `tab-${t}`;
 
 /**
  * The thread screen's panes as tabs on a phone ("Files / Thread / Viewer"): arrow keys, Home and
- * End move between them (and show them), Tab leaves for the shown pane.
+ * End move between them (and show them), Tab leaves for the shown pane. Each is a link to `?pane=`,
+ * so that without JavaScript the page comes back with that pane shown.
  */
 export function PaneTabs({
   tab,
   onChange,
+  hrefFor,
   className,
 }: {
   tab: PaneTab;
   onChange: (t: PaneTab) => void;
+  hrefFor: (t: PaneTab) => string;
   className: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
@@ -54,19 +60,22 @@ export function PaneTabs({
       }}
     >
       {TABS.map(([t, label]) => (
-        <button
+        <a
           key={t}
           id={tabId(t)}
-          type="button"
+          href={hrefFor(t)}
           role="tab"
           aria-selected={t === tab}
           aria-controls={paneId(t)}
           tabIndex={t === tab ? 0 : -1}
-          onClick={() => onChange(t)}
-          className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm"
+          onClick={(e) => {
+            e.preventDefault();
+            onChange(t);
+          }}
+          className="rounded-md px-3 py-1.5 text-center text-sm font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm"
         >
           {label}
-        </button>
+        </a>
       ))}
     </div>
   );

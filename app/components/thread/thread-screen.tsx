@@ -14,7 +14,7 @@ import { QuestionBox } from "./question-box.tsx";
 import { ThreadFileViewer, type ThreadFileTarget } from "./thread-file-viewer.tsx";
 import { FilesDrawer } from "./files-drawer.tsx";
 import { PaneSeparator } from "./pane-separator.tsx";
-import { PaneTabs, paneId, tabId, type PaneTab } from "./pane-tabs.tsx";
+import { PaneTabs, paneFromParam, paneId, tabId, type PaneTab } from "./pane-tabs.tsx";
 import { ThreadFilesPane } from "./thread-files-pane.tsx";
 import { usePaneSize } from "./use-pane-size.ts";
 import { buildTurns, type StoredMessage } from "./turns.ts";
@@ -75,7 +75,7 @@ export function ThreadScreen({
   // One viewer at a time: a cited page, or a file the thread wrote.
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   const [fileViewer, setFileViewer] = useState<ThreadFileTarget | null>(null);
-  const panes = usePanes(canvas);
+  const panes = usePanes(canvas, paneFromParam(params.get("pane")));
   const { setTab } = panes;
   const [drawer, setDrawer] = useState(false);
   const writtenFiles = useMemo(() => {
@@ -145,7 +145,16 @@ export function ThreadScreen({
   );
   return (
     <div className="flex h-full flex-col gap-2">
-      <PaneTabs tab={panes.tab} onChange={setTab} className="md:hidden" />
+      <PaneTabs
+        tab={panes.tab}
+        onChange={setTab}
+        hrefFor={(t) => {
+          const next = new URLSearchParams(params);
+          next.set("pane", t);
+          return `?${next}`;
+        }}
+        className="md:hidden"
+      />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         <section
           {...panes.panel("files")}
@@ -313,9 +322,9 @@ const SHARE = { min: 30, max: 70 };
 const CANVAS_SHARE = { min: 30, max: 50 };
 
 /** The panes' sizes (remembered), the phone's current tab, and the tab panels' ARIA when on a phone. */
-function usePanes(canvas: boolean) {
+function usePanes(canvas: boolean, initialTab: PaneTab) {
   const phone = useMediaQuery("(max-width: 767px)");
-  const [tab, setTab] = useState<PaneTab>("thread");
+  const [tab, setTab] = useState<PaneTab>(initialTab);
   const [filesWidth, setFilesWidth] = usePaneSize("pane:files-width", 272, FILES_WIDTH);
   const shareBounds = canvas ? CANVAS_SHARE : SHARE;
   const [threadShare, setThreadShare] = usePaneSize(

@@ -76,16 +76,20 @@ test("a failed upload is sent again with Retry, indexes, and any listed file ope
   await viewer.getByRole("button", { name: "Close viewer" }).click();
   await expect(viewer).toHaveCount(0);
 
-  // The thread screen lists the Pod's files too, and opens them in the same viewer.
+  // The thread screen's files pane lists the Pod's files too, and opens them in the same viewer.
   await page.setViewportSize(DESKTOP);
   await newThread(page);
-  await page.getByRole("button", { name: "Pod files (1)" }).click();
-  await page.getByRole("list", { name: "Pod files" }).getByRole("button", { name: GOOD.name }).click();
+  const podFiles = page.getByRole("region", { name: "Files" }).getByRole("list", { name: "Pod files" });
+  await podFiles.getByRole("button", { name: GOOD.name }).click();
   await expect(viewer.getByRole("heading", { name: GOOD.name })).toBeVisible();
   await expect(viewer.getByText("Page 1 of 2")).toBeVisible();
   await expect(viewer.locator(".textLayer")).toContainText("Annual report 2024", { timeout: 20_000 });
+  // The open file is marked in the list.
+  await expect(podFiles.getByRole("button", { name: GOOD.name })).toHaveAttribute("aria-current", "true");
   await page.screenshot({ path: "scratch/e2e/thread-pod-file-1440.png" });
+  // On a phone it is the Viewer tab.
   await page.setViewportSize(MOBILE);
+  await expect(page.getByRole("tab", { name: "Viewer" })).toHaveAttribute("aria-selected", "true");
   await expect(viewer.getByText("Page 1 of 2")).toBeVisible();
   await page.screenshot({ path: "scratch/e2e/thread-pod-file-375.png" });
   await context.close();

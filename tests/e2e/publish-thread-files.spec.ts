@@ -53,10 +53,12 @@ test("a published thread's workbook opens for a signed-out reader, read only", a
   await expect(lastAnswer(v).getByText(/^Thoughts/)).toHaveCount(0);
   await expect(lastAnswer(v).getByRole("alert")).toHaveCount(0);
   await expect(lastAnswer(v)).toContainText("profit is 600");
-  // From the thread's Files menu. (No chip under the answer yet: the shared version's message_id
-  // names the source Pod's answer, not the snapshot's copy of it.)
-  await v.getByRole("button", { name: "Files (1)" }).click();
-  await v
+  // From the files pane's thread files. (No chip under the answer yet: the shared version's
+  // message_id names the source Pod's answer, not the snapshot's copy of it.)
+  const pane = v.getByRole("region", { name: "Files" });
+  // A snapshot has no Pod files to list beside the thread.
+  await expect(pane.getByRole("list", { name: "Pod files" })).toHaveCount(0);
+  await pane
     .getByRole("list", { name: "Thread files" })
     .getByRole("button", { name: /model\.xlsx/ })
     .click();

@@ -184,7 +184,8 @@ test("publish from the Pod Actions menu at 375 px; publish one thread: its share
   const podLink = await copyShareLink(page, "Pod published.");
   await page.screenshot({ path: "scratch/e2e/publish-link-375.png", fullPage: true });
 
-  // One thread, from its actions.
+  // One thread, from its actions (in the Files tab of the thread screen on a phone).
+  await page.getByRole("tab", { name: "Files" }).click();
   await page.getByLabel("Actions for thread Revenue").click();
   await page.getByText("Publish thread", { exact: true }).filter({ visible: true }).click();
   await page.screenshot({ path: "scratch/e2e/publish-thread-375.png" });

@@ -90,10 +90,10 @@ test("a workbook an answer writes opens as cells with formulas; its second versi
   await expect(viewer.locator("td[data-changed]")).toHaveCount(2);
   await shoot(page, "thread-file-diff");
 
-  // The header lists the thread's files; the owner adds the workbook to the Pod's files.
-  await page.getByRole("button", { name: "Files (1)" }).click();
-  await expect(page.getByRole("list", { name: "Thread files" })).toContainText("model.xlsx2 versions");
-  await page.getByRole("button", { name: "Files (1)" }).click();
+  // The files pane lists the thread's files, the open one marked; the owner adds the workbook to the Pod's files.
+  const written = page.getByRole("region", { name: "Files" }).getByRole("list", { name: "Thread files" });
+  await expect(written).toContainText("model.xlsx2 versions");
+  await expect(written.getByRole("button", { name: /model\.xlsx/ })).toHaveAttribute("aria-current", "true");
   await viewer.getByLabel("Add to the Pod's files as").fill("profit-model.xlsx");
   await viewer.getByRole("button", { name: "Add to Pod" }).click();
   await expect(page.getByText("Added to the Pod's files: it is being indexed.")).toBeVisible();

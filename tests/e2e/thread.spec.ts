@@ -108,14 +108,19 @@ test.describe("search mode", () => {
     expect(inked).toBeGreaterThan(100);
     await page.screenshot({ path: "scratch/e2e/thread-viewer-1440.png", fullPage: false });
 
-    // On a phone the viewer is a full-screen sheet; Escape closes it and focus returns to the chip.
+    // On a phone the viewer is the Viewer tab, filling the width; Escape closes it, back to the
+    // Thread tab, and focus returns to the chip.
     await page.setViewportSize(MOBILE);
-    const sheet = await viewer.boundingBox();
-    expect(sheet).toMatchObject({ x: 0, y: 0, width: MOBILE.width, height: MOBILE.height });
+    await expect(page.getByRole("tab", { name: "Viewer" })).toHaveAttribute("aria-selected", "true");
+    const sheet = (await viewer.boundingBox())!;
+    expect(sheet.x).toBeLessThan(20);
+    expect(sheet.x + sheet.width).toBeGreaterThan(MOBILE.width - 20);
+    expect(sheet.y + sheet.height).toBeLessThanOrEqual(MOBILE.height);
     await expect(marks.first()).toBeVisible();
     await page.screenshot({ path: "scratch/e2e/thread-viewer-375.png" });
     await page.keyboard.press("Escape");
     await expect(viewer).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: "Thread" })).toHaveAttribute("aria-selected", "true");
     await expect(chip).toBeFocused();
     // Nothing on the thread is wider than the phone.
     const wide = await page.evaluate(() =>

@@ -5,7 +5,7 @@ import { Tooltip } from "../ui/tooltip.tsx";
 import { SkipLink } from "./skip-link.tsx";
 
 /** Content widths a page can have; the header lines up with the page's own column. */
-const WIDTH = { page: "max-w-6xl", wide: "max-w-7xl" } as const;
+const WIDTH = { page: "max-w-6xl", wide: "max-w-7xl", full: "max-w-none" } as const;
 
 /**
  * The one header of every signed-in page: the skip link to its <main> (an AppMain), the logo back

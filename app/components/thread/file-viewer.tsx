@@ -50,6 +50,10 @@ export function firstPageOf(f: { id: string; version_id: string; filename: strin
   };
 }
 
+const BESIDE =
+  "fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm";
+const PANE = "flex h-full min-h-0 flex-1 flex-col overflow-hidden bg-white";
+
 const isPdf = (p: PageText) => p.content_type === "application/pdf" || /\.pdf$/i.test(p.filename);
 
 /**
@@ -65,6 +69,7 @@ export function FileViewer({
   citations = [],
   onOpenCitation,
   onClose,
+  placement = "beside",
 }: {
   workspaceId: string;
   target: ViewerTarget;
@@ -72,6 +77,8 @@ export function FileViewer({
   citations?: Citation[];
   onOpenCitation?: (c: Citation) => void;
   onClose: () => void;
+  /** Beside a list (a sticky panel; a full-screen sheet on a phone), or filling a pane of the thread screen. */
+  placement?: "beside" | "pane";
 }) {
   const [page, setPage] = useState(target.page);
   const [pdf, setPdf] = useState<{ ok: boolean; highlight: HighlightOutcome } | null>(null);
@@ -143,7 +150,7 @@ export function FileViewer({
       aria-labelledby="viewer-title"
       data-testid="file-viewer"
       onKeyDown={onKeyDown}
-      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
+      className={placement === "pane" ? PANE : BESIDE}
     >
       <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-2">
         <h2
@@ -305,7 +312,7 @@ export function FileViewer({
         ref={scroller}
         data-viewer-scroll=""
         tabIndex={0}
-        role="group"
+        role="region"
         aria-label="Page view"
         className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >

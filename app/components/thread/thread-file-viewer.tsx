@@ -52,7 +52,7 @@ export function ThreadFileViewer(o: {
     <section
       aria-labelledby="thread-file-title"
       data-testid="thread-file-viewer"
-      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white lg:sticky lg:inset-auto lg:top-20 lg:z-auto lg:h-[calc(100vh-6rem)] lg:rounded-xl lg:border lg:border-slate-200 lg:shadow-sm"
+      className="flex h-full min-h-0 flex-1 flex-col overflow-hidden bg-white"
     >
       <header className="flex items-start gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">
@@ -113,7 +113,14 @@ export function ThreadFileViewer(o: {
         </div>
       ) : null}
       {o.canWrite ? <TransferForm threadPath={o.threadPath} versionId={versionId} filename={filename} /> : null}
-      <div data-viewer-scroll="" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3">
+      {/* Focusable so a keyboard can scroll a page larger than the pane. */}
+      <div
+        data-viewer-scroll=""
+        tabIndex={0}
+        role="region"
+        aria-label="File contents"
+        className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      >
         {addon.state === "loading" ? <p className="p-4 text-sm text-slate-500">Loading {filename}…</p> : null}
         {addon.state === "error" ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

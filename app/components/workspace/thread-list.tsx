@@ -17,20 +17,35 @@ export function ThreadList({
   signedIn,
   basePath,
   snapshotMode,
+  variant = "card",
 }: {
   workspace: Workspace;
   threads: Thread[];
   signedIn: boolean;
   basePath: string;
   snapshotMode: boolean;
+  /** A card beside the Pod's files, or a section of the thread screen's files pane. */
+  variant?: "card" | "pane";
 }) {
+  const pane = variant === "pane";
   const owner = workspace.permission === "owner" && !snapshotMode;
   return (
-    <nav aria-label="Threads" className="self-start rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-      <div className="flex items-center justify-between px-1 pb-2">
-        <h2 className="text-sm font-semibold text-slate-900">Threads</h2>
+    <nav
+      aria-label="Threads"
+      className={pane ? "" : "self-start rounded-xl border border-slate-200 bg-white p-3 shadow-sm"}
+    >
+      <div className={`flex items-center justify-between px-1 ${pane ? "pb-1.5" : "pb-2"}`}>
+        <h2
+          className={
+            pane
+              ? "text-xs font-semibold uppercase tracking-wide text-slate-500"
+              : "text-sm font-semibold text-slate-900"
+          }
+        >
+          Threads
+        </h2>
         <NavLink end to={basePath} className="text-xs font-medium text-brand-600 hover:text-brand-700">
-          Files
+          {pane ? "All files" : "Files"}
         </NavLink>
       </div>
       {owner ? (
@@ -49,7 +64,7 @@ export function ThreadList({
                 id="new-thread-name"
                 name="name"
                 maxLength={200}
-                placeholder="New thread name (optional)"
+                placeholder={pane ? "Name (optional)" : "New thread name (optional)"}
                 className="min-w-0 flex-1 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
               />
               <Button pending={pending} disabled={pending} className="px-3 py-1.5">
@@ -64,7 +79,7 @@ export function ThreadList({
           {owner ? "No threads yet. Start one to ask about these files." : "No threads in this workspace yet."}
         </p>
       ) : (
-        <ul className="max-h-[28rem] space-y-0.5 overflow-y-auto lg:max-h-none">
+        <ul className={pane ? "space-y-0.5" : "max-h-[28rem] space-y-0.5 overflow-y-auto lg:max-h-none"}>
           {threads.map((t) => (
             <li key={t.id} className="group flex items-center gap-1 rounded-md hover:bg-slate-50">
               <NavLink

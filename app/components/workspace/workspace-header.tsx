@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Popover } from "../ui/popover.tsx";
@@ -9,14 +10,44 @@ export function WorkspaceHeader({
   signedIn,
   showThoughts,
   snapshot,
+  compact = false,
 }: {
   workspace: Workspace;
   signedIn: boolean;
   showThoughts: boolean;
   /** Snapshot mode (a published copy, read-only) with its share link. */
   snapshot: { sharePath: string; id: string } | null;
+  /** One slim row (the thread screen, where the panes need the height). */
+  compact?: boolean;
 }) {
   const actions = { workspace, signedIn, showThoughts, snapshot };
+  if (compact)
+    return (
+      <section
+        aria-labelledby="workspace-title"
+        className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-1.5 shadow-sm"
+      >
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <h1 id="workspace-title" className="truncate text-base font-semibold tracking-tight text-slate-900">
+            {workspace.name}
+          </h1>
+          {workspace.is_published ? <Badge tone="brand">(Published)</Badge> : null}
+          {workspace.description ? (
+            <p title={workspace.description} className="hidden min-w-0 truncate text-sm text-slate-500 xl:block">
+              {workspace.description}
+            </p>
+          ) : null}
+        </div>
+        <div className="hidden shrink-0 lg:block">
+          <WorkspaceActions layout="bar" {...actions} />
+        </div>
+        <div className="shrink-0 lg:hidden">
+          <ActionsMenu align="right">
+            <WorkspaceActions layout="menu" {...actions} />
+          </ActionsMenu>
+        </div>
+      </section>
+    );
   return (
     <section
       aria-labelledby="workspace-title"
@@ -42,22 +73,31 @@ export function WorkspaceHeader({
         <WorkspaceActions layout="bar" {...actions} />
       </div>
       <div className="md:hidden">
-        <Popover
-          align="left"
-          panelClassName="sm:w-80"
-          summaryClassName="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-          label={
-            <>
-              <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-                <path fill="currentColor" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-              </svg>
-              Pod Actions
-            </>
-          }
-        >
+        <ActionsMenu align="left">
           <WorkspaceActions layout="menu" {...actions} />
-        </Popover>
+        </ActionsMenu>
       </div>
     </section>
+  );
+}
+
+/** "Pod Actions": the actions in a menu, where the bar does not fit. */
+function ActionsMenu({ align, children }: { align: "left" | "right"; children: ReactNode }) {
+  return (
+    <Popover
+      align={align}
+      panelClassName="sm:w-80"
+      summaryClassName="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+      label={
+        <>
+          <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+            <path fill="currentColor" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+          </svg>
+          Pod Actions
+        </>
+      }
+    >
+      {children}
+    </Popover>
   );
 }

@@ -7,7 +7,7 @@ import { defineConfig } from "vite";
  * of which carries its own import/export preamble and request (landing JS budget, issue 18).
  */
 const PUBLIC_SHARED =
-  /\/app\/(lib\/(links|seo|media|demo-signup|loading)|components\/(layout\/(logo|skip-link)|marketing\/demo-timing))\.tsx?$/;
+  /\/app\/(lib\/(links|seo|media|demo-signup|loading)|components\/(layout\/(logo|skip-link)|marketing\/demo-timing|ui\/use-page-loaded))\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -39,6 +39,24 @@ async function showShare(page: Page, el: Locator, share: number) {
 const state = (video: Locator) =>
   video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime, muted: v.muted, loop: v.loop }));
 
+for (const path of ["/", "/features"])
+  test(`${path}: media below the fold are fetched only after the page has loaded, never competing with the first paint`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(site.url + path);
+    await expect(page.locator("main img, main video").first()).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const media = performance.getEntriesByType("resource").filter((r) => r.name.includes("/media/"));
+      return { load: nav.loadEventStart, media: media.map((r) => ({ name: r.name, start: r.startTime })) };
+    });
+    expect(timing.media.length).toBeGreaterThan(0);
+    // The features page's first card is its largest paint and loads with the page; nothing else may.
+    const early = timing.media.filter((m) => m.start < timing.load && !(path === "/features" && m === timing.media[0]));
+    expect(early).toEqual([]);
+  });
+
 test("landing: the section videos have posters; each plays muted and looped at half visible, pauses and rewinds below", async ({
   page,
 }) => {

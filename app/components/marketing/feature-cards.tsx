@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { MEDIA, mediaSrc, type Media } from "../../lib/media.ts";
+import { usePageLoaded } from "../ui/use-page-loaded.ts";
 import { ImageViewer } from "./image-viewer.tsx";
 
 interface Card {
@@ -44,6 +45,7 @@ export const FEATURE_CARDS: Card[] = [
 
 export function FeatureCards() {
   const [open, setOpen] = useState<Media | null>(null);
+  const loaded = usePageLoaded();
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -62,16 +64,32 @@ export function FeatureCards() {
               className="block border-b border-slate-200 bg-slate-50"
               aria-label={`Enlarge image: ${card.title}`}
             >
-              <img
-                src={mediaSrc(card.media, 640)}
-                alt={card.media.alt}
-                width={640}
-                height={400}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : "auto"}
-                decoding="async"
-                className="aspect-[16/10] w-full object-cover object-top"
-              />
+              {i === 0 || loaded ? (
+                <img
+                  src={mediaSrc(card.media, 640)}
+                  alt={card.media.alt}
+                  width={640}
+                  height={400}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : "auto"}
+                  decoding="async"
+                  className="aspect-[16/10] w-full object-cover object-top"
+                />
+              ) : (
+                // The same box until the page has loaded (the first card's image is the largest paint).
+                <span className="block aspect-[16/10] w-full">
+                  <noscript>
+                    <img
+                      src={mediaSrc(card.media, 640)}
+                      alt={card.media.alt}
+                      width={640}
+                      height={400}
+                      loading="lazy"
+                      className="aspect-[16/10] w-full object-cover object-top"
+                    />
+                  </noscript>
+                </span>
+              )}
             </a>
             <div className="p-5">
               <h2 className="text-lg font-semibold text-ink">{card.title}</h2>

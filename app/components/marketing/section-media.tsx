@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { usePageLoaded } from "../ui/use-page-loaded.ts";
 import { MEDIA_WIDTHS, mediaSrc, posterSrc, type Media } from "../../lib/media.ts";
 
 /** Captures are 1280 x 800 (16:10). */
@@ -25,6 +26,23 @@ export function SectionMedia({
   sizes?: string;
 }) {
   const frame = "w-full rounded-xl border border-slate-200 bg-slate-50 shadow-lg shadow-slate-900/5";
+  const loaded = usePageLoaded();
+  if (!priority && !loaded)
+    // Same box, nothing fetched: without JavaScript the noscript copy shows the image (a video's poster).
+    return (
+      <div className={`${frame} aspect-[16/10]`}>
+        <noscript>
+          <img
+            src={media.kind === "video" ? posterSrc(media, 960) : mediaSrc(media, 1280)}
+            width={W}
+            height={H}
+            alt={media.alt}
+            loading="lazy"
+            className="size-full rounded-xl"
+          />
+        </noscript>
+      </div>
+    );
   if (media.kind === "video")
     return <AutoVideo media={media} className={frame} playbackRate={playbackRate} controls={controls} />;
   return (

@@ -3,6 +3,7 @@ import { axeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { badge, DESKTOP, GOOD, MOBILE, ownerOfNewWorkspace } from "./support/indexing.ts";
 import { lastAnswer } from "./support/thread.ts";
+import { shotsDir } from "./support/shots.ts";
 
 /**
  * Saved prompts and suggested questions in the question box: a prompt saved in the library is
@@ -12,7 +13,7 @@ import { lastAnswer } from "./support/thread.ts";
  */
 test.use({ ingestion: "manual" });
 
-const SHOTS = "/work/shots/prompts";
+const SHOTS = shotsDir("prompts");
 const box = (page: Page) => page.getByRole("textbox", { name: "Ask a question" });
 const promptsButton = (page: Page) => page.getByRole("button", { name: "Prompts", exact: true });
 const suggested = (page: Page) => page.getByRole("region", { name: "Suggested questions" });

@@ -3,6 +3,7 @@ import { axeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { badge, DESKTOP, GOOD, MOBILE, ownerOfNewWorkspace } from "./support/indexing.ts";
 import { lastAnswer, newThread } from "./support/thread.ts";
+import { shotsDir } from "./support/shots.ts";
 
 /**
  * The thread screen as a full-height workspace: three panes at 1440 px with no page scroll and the
@@ -12,7 +13,7 @@ import { lastAnswer, newThread } from "./support/thread.ts";
 
 test.use({ ingestion: "manual" });
 
-const SHOTS = "/work/shots/layout";
+const SHOTS = shotsDir("layout");
 const TABLET = { width: 900, height: 1000 };
 const box = (page: Page) => page.getByRole("textbox", { name: "Ask a question" });
 const width = async (page: Page, id: string) =>

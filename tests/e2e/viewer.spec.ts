@@ -5,6 +5,7 @@ import { axeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { MOBILE, ownerOfNewWorkspace } from "./support/indexing.ts";
 import { lastAnswer, newThread } from "./support/thread.ts";
+import { shotsDir } from "./support/shots.ts";
 
 /**
  * The viewer over a multi-megabyte filing: a citation opens its page with pdf.js fetching only
@@ -13,7 +14,7 @@ import { lastAnswer, newThread } from "./support/thread.ts";
  */
 const dataDir = process.env.SHARED_DATA_DIR ?? path.resolve("../shared/data");
 const FILING = path.join(dataDir, "financebench/pdfs/PEPSICO_2022_10K.pdf");
-const SHOTS = process.env.VIEWER_SHOTS_DIR ?? "scratch/e2e";
+const SHOTS = shotsDir("viewer");
 
 test.use({ ingestion: "manual" });
 test.skip(!fs.existsSync(FILING), "needs the shared corpus (SHARED_DATA_DIR)");

@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { startFakeServer, type FakeServer } from "../../helpers/fake-http.ts";
 import { expect, PASSWORD, signUp, uniqueEmail } from "./fixtures.ts";
 import { GOOD } from "./indexing.ts";
+import { shotsDir } from "./shots.ts";
 
 /** Screenshots of the screens helper's work, for a person to look at. */
-export const SHOTS = "/work/shots/screens";
+export const SHOTS = shotsDir("screens");
 
 /** A local web server with one PDF on it at /reports/annual.pdf, as someone's public site would be. */
 export function startSite(): Promise<FakeServer> {

@@ -134,7 +134,7 @@ export function FileViewer({
       setCompare(false);
       return;
     }
-    centreInViewer(scroller.current?.querySelector("mark, [data-cited]") ?? null);
+    centreInViewer([...(scroller.current?.querySelectorAll("mark, [data-cited]") ?? [])]);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (!zoomable || e.ctrlKey || e.metaKey || e.altKey) return;

@@ -98,7 +98,7 @@ export function PdfPageView({
           const ranges = findQuoteInRuns(tl.textContentItemsStr, quote, near);
           ranges.forEach((r) => mark(tl.textDivs[r.run]!, r.start, r.end));
           highlight = ranges.length ? "found" : "not-found";
-          centreInViewer(div.querySelector("mark"));
+          centreInViewer([...div.querySelectorAll("mark")]);
         }
         setBusy(false);
         reportScale.current(shown);

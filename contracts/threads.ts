@@ -148,9 +148,9 @@ export const bookmarkedThreads = endpoint({
   tag: "threads",
   auth: "user",
   status: 200,
-  summary: "Threads the caller bookmarked and can still read (paged)",
+  summary: "Threads the caller bookmarked and can still read (paged), each with its workspace's name",
   query: pageQuery,
-  response: z.object({ threads: z.array(thread), next_cursor: nextCursor }),
+  response: z.object({ threads: z.array(thread.extend({ workspace_name: z.string() })), next_cursor: nextCursor }),
 });
 export const allThreads = endpoint({
   method: "get",

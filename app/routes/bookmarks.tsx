@@ -1,7 +1,5 @@
 import { data, useLoaderData } from "react-router";
-import { isAppError } from "../../contracts/errors.ts";
 import { bookmarkedThreads, unbookmarkThread } from "../../contracts/threads.ts";
-import { getWorkspace } from "../../contracts/workspaces.ts";
 import { BookmarkList } from "../components/bookmarks/bookmark-list.tsx";
 import { AppHeader } from "../components/layout/app-header.tsx";
 import { AppNav } from "../components/layout/app-nav.tsx";
@@ -19,24 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const api = await apiFor(request, context);
   const { threads } = await api.call(bookmarkedThreads, { query: { limit: 200 } });
-  const ids = [...new Set(threads.map((t) => t.workspace_id))];
-  // The threads carry their Pod's id only; a Pod that can no longer be read keeps no name.
-  const names = new Map(
-    await Promise.all(
-      ids.map(async (id) => {
-        const w = await api
-          .call(getWorkspace, { params: { id } })
-          .catch((err: unknown) => (isAppError(err) && err.status < 500 ? null : Promise.reject(err)));
-        return [id, w?.name ?? null] as const;
-      }),
-    ),
-  );
   const { flash, headers } = await readFlash(request, context);
   return data(
     {
       productName: context.publicEnv.productName,
       user: userView(user),
-      bookmarks: threads.map((t) => ({ ...t, workspace_name: names.get(t.workspace_id) ?? null })),
+      bookmarks: threads,
       flash,
     },
     { headers },

@@ -53,6 +53,7 @@ export function bookmarkedThreadRows(db: Executor, o: { userId: string; limit: n
   let q = threadRows(db, uid)
     .innerJoin("thread_bookmarks as mb", (j) => j.onRef("mb.thread_id", "=", "t.id").on("mb.user_id", "=", uid))
     .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+    .select("w.name as workspace_name")
     .where("w.snapshot_id", "is", null)
     .where((eb) => eb.or([eb("w.owner_id", "=", uid), eb("w.is_public", "=", 1)]));
   const c = decodeCursor(o.cursor);

@@ -98,7 +98,10 @@ export async function bookmarkedThreads(deps: Deps, o: { actor: Actor; limit: nu
     cursor: o.cursor,
   });
   const p = page(found, o.limit, (r) => [r.updated_at, r.id]);
-  return { threads: p.items.map(presentThread), next_cursor: p.next_cursor };
+  return {
+    threads: p.items.map((r) => ({ ...presentThread(r), workspace_name: r.workspace_name })),
+    next_cursor: p.next_cursor,
+  };
 }
 
 /** Threads across the actor's own workspaces. */

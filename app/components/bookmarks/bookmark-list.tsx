@@ -5,7 +5,7 @@ import { formatDate } from "../../lib/format.ts";
 import { ButtonLink } from "../ui/button.tsx";
 import { IntentForm } from "../ui/intent-form.tsx";
 
-export type BookmarkedThread = Thread & { workspace_name: string | null };
+export type BookmarkedThread = Thread & { workspace_name: string };
 
 /** The /bookmarks list: each thread with its Pod, when it last changed, and a way to drop the bookmark. */
 export function BookmarkList({ bookmarks }: { bookmarks: BookmarkedThread[] }) {
@@ -38,8 +38,7 @@ export function BookmarkList({ bookmarks }: { bookmarks: BookmarkedThread[] }) {
               {t.name}
             </Link>
             <p className="truncate text-sm text-slate-600">
-              {t.workspace_name ?? "A Pod you can no longer open"} ·{" "}
-              <time dateTime={t.updated_at}>{formatDate(t.updated_at)}</time>
+              {t.workspace_name} · <time dateTime={t.updated_at}>{formatDate(t.updated_at)}</time>
             </p>
           </div>
           <IntentForm intent="unbookmark" fields={{ threadId: t.id, workspaceId: t.workspace_id }}>

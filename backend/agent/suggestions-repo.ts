@@ -1,4 +1,5 @@
 import type { Executor } from "../platform/db/index.ts";
+import type { DocumentFacts } from "./document-questions.ts";
 
 /*
  * Suggested questions' reads: the workspace's indexed documents (profile, first page, headings).
@@ -6,17 +7,7 @@ import type { Executor } from "../platform/db/index.ts";
  * (docs/decisions/0008-domains-own-their-tables.md).
  */
 
-export interface DocumentForSuggestions {
-  fileId: string;
-  versionId: string;
-  filename: string;
-  title: string;
-  profileTitle: string | null;
-  kind: string | null;
-  issuer: string | null;
-  period: string | null;
-  form: string | null;
-}
+export type DocumentForSuggestions = { fileId: string; versionId: string } & Omit<DocumentFacts, "headings">;
 
 /** The current, indexed documents of a workspace's own files, newest first. */
 export async function listSuggestionDocuments(
@@ -50,15 +41,14 @@ export async function listSuggestionDocuments(
 /** The first page's text of each version (what the model reads about a document). */
 export async function listFirstPages(db: Executor, versionIds: string[]): Promise<Map<string, string>> {
   if (versionIds.length === 0) return new Map();
+  // Page 1 only: reading every page's text to keep the first moved whole 10-Ks per suggestion.
   const rows = await db
     .selectFrom("pages")
-    .select(["version_id", "page", "text"])
+    .select(["version_id", "text"])
     .where("version_id", "in", versionIds)
-    .orderBy("page")
+    .where("page", "=", 1)
     .execute();
-  const first = new Map<string, string>();
-  for (const r of rows) if (!first.has(r.version_id)) first.set(r.version_id, r.text);
-  return first;
+  return new Map(rows.map((r) => [r.version_id, r.text]));
 }
 
 /** Each version's distinct passage headings, in document order (up to `perVersion`). */

@@ -1,3 +1,4 @@
+import { Download } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { FileInfo } from "../../../contracts/files.ts";
@@ -59,16 +60,7 @@ export function FilesPanel({
               download="workspace_files.zip"
               className={buttonClass("secondary", "px-3 py-1.5")}
             >
-              <svg
-                viewBox="0 0 20 20"
-                className="size-4"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-              >
-                <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <Download className="size-4" aria-hidden="true" />
               Download all
             </a>
           ) : null}

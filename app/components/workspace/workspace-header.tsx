@@ -1,3 +1,4 @@
+import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Workspace } from "../../../contracts/workspaces.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -90,9 +91,7 @@ function ActionsMenu({ align, children }: { align: "left" | "right"; children: R
       summaryClassName="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
       label={
         <>
-          <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-            <path fill="currentColor" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-          </svg>
+          <Menu className="size-4" aria-hidden="true" />
           Pod Actions
         </>
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nameShares } from "./named-documents.ts";
+import { analyzeQuery } from "./query.ts";
+import { nameShares, termsNamingNoDocument } from "./named-documents.ts";
 
 const doc = (id: string, label: string) => ({ id, words: new Set(label.split(" ")) });
 
@@ -39,5 +40,28 @@ describe("nameShares", () => {
 
   it("names nothing in a workspace of one document", () => {
     expect(nameShares([docs[0]!], ["3m"]).size).toBe(0);
+  });
+});
+
+describe("termsNamingNoDocument", () => {
+  const docs = [
+    doc("letter", "2021ltr berkshire hathaway shareholder letter 2021"),
+    doc("gh", "ghana 1996 constitution"),
+  ];
+  const phrases = (q: string) =>
+    termsNamingNoDocument(docs, analyzeQuery(q).terms)
+      .filter((t) => t.words.length > 1)
+      .map((t) => t.words.join(" "));
+
+  it("drops a name phrase that a document's label holds: the document stage weighs it", () => {
+    expect(phrases("What did the energy business earn in Berkshire Hathaway's letter?")).toEqual([]);
+  });
+
+  it("keeps the names no document is called by, and every single word", () => {
+    expect(phrases("Who sits on the Council of State in Ghana?")).toEqual(["council of state"]);
+    const words = termsNamingNoDocument(docs, analyzeQuery("Berkshire Hathaway energy").terms).map((t) =>
+      t.words.join(" "),
+    );
+    expect(words).toEqual(["berkshire", "hathaway", "energy"]);
   });
 });

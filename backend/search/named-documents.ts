@@ -1,7 +1,7 @@
 import type { Deps } from "../deps.ts";
 import { workspaceFilesStamp } from "../files/repo.ts";
 import { profileText } from "../ingestion/profile.ts";
-import { documentLabel, isGenericNameWord, tokenize } from "./query.ts";
+import { documentLabel, isGenericNameWord, tokenize, type QueryTerm } from "./query.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 
 /** Named documents searched on their own. */
@@ -32,6 +32,22 @@ export async function namedDocuments(
   const only = fileIds?.length ? new Set(fileIds) : null;
   const docs = (await documentLabels(deps, workspaceId)).filter((d) => !only || only.has(d.id));
   return nameShares(docs, nameWords);
+}
+
+/**
+ * The question's terms less the name phrases that name a document of the workspace (one label
+ * holds all their words: "Berkshire Hathaway", "CVS Health"): the document stage weighs those,
+ * and as terms they drew the pages that repeat the company's name instead of the answer's.
+ * Other names stay ("Council of State", "Warren Commission").
+ */
+export async function withoutDocumentNames(deps: Deps, workspaceId: string, terms: QueryTerm[]): Promise<QueryTerm[]> {
+  if (!terms.some((t) => t.name)) return terms;
+  return termsNamingNoDocument(await documentLabels(deps, workspaceId), terms);
+}
+
+/** {@link withoutDocumentNames} over labels already read. */
+export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]): QueryTerm[] {
+  return terms.filter((t) => !t.name || !docs.some((d) => t.words.every((w) => d.words.has(w))));
 }
 
 /** The weighting of {@link namedDocuments} over labels already read. */

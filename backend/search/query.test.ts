@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuery, documentLabel, tokenize } from "./query.ts";
+import { analyzeQuery, documentLabel, namePhrases, tokenize } from "./query.ts";
 
 const own = (q: string) =>
   analyzeQuery(q)
@@ -27,8 +27,25 @@ describe("analyzeQuery", () => {
       "united",
       "states",
       "who",
+      "united states",
     ]);
     expect(own("Who pulled out?")).toEqual(["pulled"]);
+  });
+
+  it("drops 'state' only where it asks for an answer", () => {
+    expect(own("If operating margin is not useful, then please state that and explain why.")).not.toContain("state");
+    expect(own("State the effective tax rate.")).not.toContain("state");
+    expect(own("Can a state officer hold two nationalities in Kenya?")).toContain("state");
+    expect(own("Who sits on the Council of State?")).toContain("state");
+  });
+
+  it("searches names and one-letter codes as phrases besides their words", () => {
+    expect(own("Who sits on the Council of State?")).toEqual(["sits", "council", "state", "council of state"]);
+    expect(own("What are the bankers of GODFREY PHILLIPS INDIA LIMITED?")).toContain("godfrey phillips india limited");
+    expect(own("What does code G mean on a retirement distribution form?")).toContain("code g");
+    // A sentence's first word is no part of a name when it is a stop word; "A" and "I" are words, not codes.
+    expect(namePhrases("Which Order pulled out? I think A Warren Commission memo")).toEqual([["warren", "commission"]]);
+    expect(namePhrases("What did the company earn in 2021?")).toEqual([]);
   });
 
   it("splits fiscal periods and normalises form types", () => {

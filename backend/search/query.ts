@@ -13,6 +13,8 @@ export interface QueryTerm {
   words: string[];
   /** 1 for the question's own words, less for expansions. */
   weight: number;
+  /** A phrase the question writes as a name ("Council of State"): namePhrases. */
+  name?: true;
 }
 
 export interface AnalyzedQuery {
@@ -34,7 +36,7 @@ const STOP = new Set(
     "own same she should so some such than that the their theirs them themselves then there these they this those through to too under " +
     "until up very was we were what when where which while who whom why will with would you your yours yourself yourselves " +
     // Instructions and question framing: they say how to answer, not where the answer is.
-    "please state explain answer question response respond give relying rely details detail shown show shows using use based " +
+    "please explain answer question response respond give relying rely details detail shown show shows using use based " +
     "calculate compute round rounded decimal places place units unit terms basis define defined definition metric useful relevant " +
     "like whether roughly approximately much many also mentioned report reported reports tell us kind primarily primary main key " +
     "company companies company's ever overall exactly specifically respect regards regarding considered consider"
@@ -230,13 +232,15 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   const joined = ` ${tokens.join(" ")} `;
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
-  const add = (words: string[], weight: number) => {
+  const add = (words: string[], weight: number, name?: true) => {
     const key = words.join(" ");
     if (words.length === 0 || seen.has(key)) return;
     seen.add(key);
-    terms.push({ words, weight });
+    terms.push(name ? { words, weight, name } : { words, weight });
   };
-  for (const t of tokens) if (!STOP.has(t)) add([t], 1);
+  tokens.forEach((t, i) => {
+    if (!STOP.has(t) && !(t === "state" && instructs(tokens, i))) add([t], 1);
+  });
   // Single letters left over ("a" of "sg a") are noise on their own; digits are kept.
   const own = terms.filter((t) => t.words[0]!.length > 1 || /\d/.test(t.words[0]!));
   terms.length = 0;
@@ -244,6 +248,7 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   for (const t of own) add(t.words, 1);
   // An acronym spelled like a stop word ("the WHO", "IT spending") is a name, not a function word.
   for (const m of query.matchAll(/\b[A-Z]{2,}\b/g)) if (STOP.has(m[0].toLowerCase())) add([m[0].toLowerCase()], 1);
+  for (const phrase of namePhrases(query)) add(phrase, 1, true);
   for (const group of THESAURUS) {
     const found = group.find((member) => joined.includes(` ${member} `));
     if (!found) continue;
@@ -255,6 +260,53 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   }
   const limited = terms.slice(0, MAX_TERMS);
   return { terms: limited, nameWords: nameWords(query), words: [...new Set(limited.flatMap((t) => t.words))] };
+}
+
+/**
+ * "state" asks for an answer after "please" or "then" and as a question's first word ("Please
+ * state that and explain why"); elsewhere it is a content word ("a State officer", "the Council
+ * of State").
+ */
+function instructs(tokens: string[], i: number): boolean {
+  return i === 0 || tokens[i - 1] === "please" || tokens[i - 1] === "then";
+}
+
+/** Small words a name may hold between its capitalised ones ("Council of State"). */
+const NAME_JOINERS = new Set(["of", "the", "and", "for", "on", "de"]);
+
+/**
+ * Phrases the question writes as names, searched as phrases besides their words: runs of two or
+ * more capitalised words ("Warren Commission", "Council of State", "GODFREY PHILLIPS INDIA
+ * LIMITED"), not counting a sentence's first word when it is a stop word ("What", "Which"), and
+ * a label with its one-letter code ("code G", "Schedule K", "Box D": the letter alone is noise).
+ */
+export function namePhrases(query: string): string[][] {
+  const phrases: string[][] = [];
+  const words = [...normalizePeriods(query).matchAll(/[\p{L}\p{N}&]+(?:['’][\p{L}]+)?|[^\s\p{L}\p{N}]/gu)].map((m) =>
+    m[0].replace(/['’]s$/i, ""),
+  );
+  let run: string[] = [];
+  const flush = () => {
+    // "The Warren Commission", "A Council of": the small words at its edges are no part of it.
+    while (run.length > 0 && STOP.has(run[0]!.toLowerCase())) run.shift();
+    while (run.length > 0 && NAME_JOINERS.has(run.at(-1)!.toLowerCase())) run.pop();
+    const tokens = run.flatMap((w) => tokenize(w));
+    if (run.length >= 2 && tokens.length >= 2) phrases.push(tokens);
+    run = [];
+  };
+  words.forEach((word, i) => {
+    const capital = /^\p{Lu}/u.test(word);
+    const first = i === 0 || /^[.?!;:]$/.test(words[i - 1]!);
+    if (capital && !(first && STOP.has(word.toLowerCase()))) run.push(word);
+    else if (run.length > 0 && NAME_JOINERS.has(word.toLowerCase())) run.push(word);
+    else flush();
+    // "code G": a word and a one-letter code (not the words "I" and "A").
+    const previous = words[i - 1];
+    if (/^[B-HJ-Z]$/.test(word) && previous && /^\p{L}{3,}$/u.test(previous) && !STOP.has(previous.toLowerCase()))
+      phrases.push([previous.toLowerCase(), word.toLowerCase()]);
+  });
+  flush();
+  return phrases;
 }
 
 /** Lower-case words that name a kind of document. */

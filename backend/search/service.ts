@@ -6,7 +6,7 @@ import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { applyYears, questionYears } from "./years.ts";
-import { namedDocuments } from "./named-documents.ts";
+import { namedDocuments, withoutDocumentNames } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
@@ -36,7 +36,8 @@ export async function searchWorkspace(
   await loadWorkspace(deps, o.actor, o.workspaceId);
   const analyzed = analyzeQuery(o.query);
   const index = deps.search;
-  const legs = [analyzed.terms.filter((t) => t.weight >= 1), analyzed.terms.filter((t) => t.weight < 1)];
+  const terms = await withoutDocumentNames(deps, o.workspaceId, analyzed.terms);
+  const legs = [terms.filter((t) => t.weight >= 1), terms.filter((t) => t.weight < 1)];
   // Documents the question names (by company, period, form type in their file name or title):
   // searched on their own as well, so their pages compete even when other filings match more words.
   const named =

@@ -83,10 +83,12 @@ export async function buildRoomIndex(o: {
     string,
     { workspaceId: string }
   >;
-  const sets = Object.entries(seedState).map(([name, s]) => ({
-    dir: SET_DIRS[name] ?? name,
-    workspaceId: s.workspaceId,
-  }));
+  // The three sets' own workspaces only: bench:retrieval's cache also holds its other corpora and a
+  // mixed workspace with a second copy of every file, which made every room document a pair of
+  // twins under one name (the queries' file -> id map then lost one of each).
+  const sets = Object.entries(seedState)
+    .filter(([name]) => SET_DIRS[name])
+    .map(([name, s]) => ({ dir: SET_DIRS[name]!, workspaceId: s.workspaceId }));
   type SeedDoc = {
     version_id: string;
     file_id: string;
@@ -146,7 +148,9 @@ export async function buildRoomIndex(o: {
   let passages = 0;
   const copyDoc = async (d: SeedDoc, copy: number, workspaceId: string) => {
     const perm = copy === 0 ? null : digitPermutation(rnd);
-    const filename = copy === 0 ? d.filename : renamed(d.filename, copy, rnd);
+    let filename = copy === 0 ? d.filename : renamed(d.filename, copy, rnd);
+    // Two copies drawing the same company and year: a room's file names are unique, as the queries' map needs.
+    while (copy > 0 && fileIds[filename]) filename = renamed(d.filename, copy, rnd);
     // The copy's company replaces the seed's in the text too ("PepsiCo" -> "Kestrel"), so a
     // company's name stays as rare as in a room of many companies.
     const seedCompany = d.filename.split(/[_\s-]+/)[0]!;

@@ -55,6 +55,14 @@ describe("termsNamingNoDocument", () => {
 
   it("drops a name phrase that a document's label holds: the document stage weighs it", () => {
     expect(phrases("What did the energy business earn in Berkshire Hathaway's letter?")).toEqual([]);
+    const filed = [doc("cvs", "cvshealth 2022 10k"), doc("gh", "ghana 1996 constitution")];
+    const left = termsNamingNoDocument(filed, analyzeQuery("Has CVS Health paid dividends?").terms);
+    expect(left.filter((t) => t.weight === 1).map((t) => t.words.join(" "))).toEqual([
+      "cvs",
+      "health",
+      "paid",
+      "dividends",
+    ]);
   });
 
   it("keeps the names no document is called by, and every single word", () => {

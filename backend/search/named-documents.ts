@@ -36,7 +36,8 @@ export async function namedDocuments(
 
 /**
  * The question's terms less the name phrases that name a document of the workspace (one label
- * holds all their words: "Berkshire Hathaway", "CVS Health"): the document stage weighs those,
+ * holds all their words, or them run together: "Berkshire Hathaway", "CVS Health" of
+ * CVSHEALTH_2022_10K.pdf): the document stage weighs those,
  * and as terms they drew the pages that repeat the company's name instead of the answer's.
  * Other names stay ("Council of State", "Warren Commission").
  */
@@ -47,7 +48,10 @@ export async function withoutDocumentNames(deps: Deps, workspaceId: string, term
 
 /** {@link withoutDocumentNames} over labels already read. */
 export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]): QueryTerm[] {
-  return terms.filter((t) => !t.name || !docs.some((d) => t.words.every((w) => d.words.has(w))));
+  // As its words, or run together the way file names write them ("CVS Health" -> "CVSHEALTH_2022_10K").
+  const names = (d: DocumentLabels[number], words: string[]) =>
+    words.every((w) => d.words.has(w)) || d.words.has(words.join(""));
+  return terms.filter((t) => !t.name || !docs.some((d) => names(d, t.words)));
 }
 
 /** The weighting of {@link namedDocuments} over labels already read. */

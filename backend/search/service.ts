@@ -46,20 +46,28 @@ export async function searchWorkspace(
       : await namedDocuments(deps, o.workspaceId, o.fileIds, analyzed.nameWords);
   const scopes: (string[] | undefined)[] = [o.fileIds];
   if (named.size > 0) scopes.push([...named.keys()]);
+  // Every scope's legs at once: PostgreSQL runs them on connections of their own (a whole-room
+  // question waited for four queries in turn); SQLite's one connection takes them in turn anyway.
+  const runs = scopes.flatMap((fileIds) =>
+    legs.flatMap((terms, i) =>
+      terms.length === 0 ? [] : [{ fileIds, weight: i === 0 ? 1 : EXPANSION_WEIGHT, terms }],
+    ),
+  );
+  const ranked = await Promise.all(
+    runs.map((r) =>
+      index.search({ workspaceId: o.workspaceId, terms: r.terms, fileIds: r.fileIds, limit: CANDIDATES }),
+    ),
+  );
   const scored = new Map<string, { hit: SearchHit; score: number }>();
-  for (const fileIds of scopes) {
-    for (const [i, terms] of legs.entries()) {
-      if (terms.length === 0) continue;
-      const hits = await index.search({ workspaceId: o.workspaceId, terms, fileIds, limit: CANDIDATES });
-      const top = hits[0]?.score ?? 0;
-      if (top <= 0) continue;
-      const weight = i === 0 ? 1 : EXPANSION_WEIGHT;
-      for (const hit of hits) {
-        if (scored.has(hit.passage_id) && fileIds !== o.fileIds) continue;
-        const entry = scored.get(hit.passage_id) ?? { hit, score: 0 };
-        entry.score += (weight * hit.score) / top;
-        scored.set(hit.passage_id, entry);
-      }
+  for (const [n, { fileIds, weight }] of runs.entries()) {
+    const hits = ranked[n]!;
+    const top = hits[0]?.score ?? 0;
+    if (top <= 0) continue;
+    for (const hit of hits) {
+      if (scored.has(hit.passage_id) && fileIds !== o.fileIds) continue;
+      const entry = scored.get(hit.passage_id) ?? { hit, score: 0 };
+      entry.score += (weight * hit.score) / top;
+      scored.set(hit.passage_id, entry);
     }
   }
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);

@@ -46,6 +46,10 @@ describe("analyzeQuery", () => {
     // A sentence's first word is no part of a name when it is a stop word; "A" and "I" are words, not codes.
     expect(namePhrases("Which Order pulled out? I think A Warren Commission memo")).toEqual([["warren", "commission"]]);
     expect(namePhrases("What did the company earn in 2021?")).toEqual([]);
+    // Hyphenated names and codes, not hyphenated words.
+    expect(namePhrases("How many tokens was DeepSeek-V3 pre-trained on?")).toEqual([["deepseek", "v3"]]);
+    expect(namePhrases("When must a lender file Form 1099-C?")).toEqual([["1099", "c"]]);
+    expect(namePhrases("What is the debt-to-total asset ratio?")).toEqual([]);
   });
 
   it("splits fiscal periods and normalises form types", () => {

@@ -278,7 +278,8 @@ const NAME_JOINERS = new Set(["of", "the", "and", "for", "on", "de"]);
  * Phrases the question writes as names, searched as phrases besides their words: runs of two or
  * more capitalised words ("Warren Commission", "Council of State", "GODFREY PHILLIPS INDIA
  * LIMITED"), not counting a sentence's first word when it is a stop word ("What", "Which"), and
- * a label with its one-letter code ("code G", "Schedule K", "Box D": the letter alone is noise).
+ * a label with its one-letter code ("code G", "Schedule K", "Box D": the letter alone is noise),
+ * and hyphenated names and codes ("DeepSeek-V3", "Form 1099-C").
  */
 export function namePhrases(query: string): string[][] {
   const phrases: string[][] = [];
@@ -306,6 +307,11 @@ export function namePhrases(query: string): string[][] {
       phrases.push([previous.toLowerCase(), word.toLowerCase()]);
   });
   flush();
+  // A hyphenated name or code ("DeepSeek-V3", "1099-C", "K-1"): its parts in a row.
+  for (const m of query.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
+    const tokens = tokenize(m[0]);
+    if (tokens.length >= 2 && /[\p{Lu}\p{N}]/u.test(m[0])) phrases.push(tokens);
+  }
   return phrases;
 }
 

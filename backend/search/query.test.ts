@@ -32,11 +32,13 @@ describe("analyzeQuery", () => {
     expect(own("Who pulled out?")).toEqual(["pulled"]);
   });
 
-  it("drops 'state' only where it asks for an answer", () => {
+  it("drops 'state' and 'terms' only where they frame the answer", () => {
     expect(own("If operating margin is not useful, then please state that and explain why.")).not.toContain("state");
     expect(own("State the effective tax rate.")).not.toContain("state");
     expect(own("Can a state officer hold two nationalities in Kenya?")).toContain("state");
     expect(own("Who sits on the Council of State?")).toContain("state");
+    expect(own("How did margins change in terms of revenue?")).not.toContain("terms");
+    expect(own("How many terms may a president of Ghana serve?")).toContain("terms");
   });
 
   it("searches names and one-letter codes as phrases besides their words", () => {

@@ -37,7 +37,7 @@ const STOP = new Set(
     "until up very was we were what when where which while who whom why will with would you your yours yourself yourselves " +
     // Instructions and question framing: they say how to answer, not where the answer is.
     "please explain answer question response respond give relying rely details detail shown show shows using use based " +
-    "calculate compute round rounded decimal places place units unit terms basis define defined definition metric useful relevant " +
+    "calculate compute round rounded decimal places place units unit basis define defined definition metric useful relevant " +
     "like whether roughly approximately much many also mentioned report reported reports tell us kind primarily primary main key " +
     "company companies company's ever overall exactly specifically respect regards regarding considered consider"
   ).split(/\s+/),
@@ -239,7 +239,7 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     terms.push(name ? { words, weight, name } : { words, weight });
   };
   tokens.forEach((t, i) => {
-    if (!STOP.has(t) && !(t === "state" && instructs(tokens, i))) add([t], 1);
+    if (!STOP.has(t) && !instructs(tokens, i)) add([t], 1);
   });
   // Single letters left over ("a" of "sg a") are noise on their own; digits are kept.
   const own = terms.filter((t) => t.words[0]!.length > 1 || /\d/.test(t.words[0]!));
@@ -263,12 +263,15 @@ export function analyzeQuery(query: string): AnalyzedQuery {
 }
 
 /**
- * "state" asks for an answer after "please" or "then" and as a question's first word ("Please
- * state that and explain why"); elsewhere it is a content word ("a State officer", "the Council
- * of State").
+ * Words that frame the answer only in some places: "state" after "please" or "then" and as a
+ * question's first word ("Please state that and explain why"), not in "a State officer" or "the
+ * Council of State"; "terms" in "in terms of", not in "terms of office".
  */
 function instructs(tokens: string[], i: number): boolean {
-  return i === 0 || tokens[i - 1] === "please" || tokens[i - 1] === "then";
+  if (tokens[i] === "state") return i === 0 || tokens[i - 1] === "please" || tokens[i - 1] === "then";
+  // "in terms of revenue", but "How many terms may a president serve?"
+  if (tokens[i] === "terms") return tokens[i - 1] === "in" && tokens[i + 1] === "of";
+  return false;
 }
 
 /** Small words a name may hold between its capitalised ones ("Council of State"). */

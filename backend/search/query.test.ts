@@ -91,6 +91,11 @@ describe("analyzeQuery", () => {
     expect(expansions("Who founded the firm?")).toEqual([]);
   });
 
+  it("brings a measure's parts in for the measure, but not the measure for one of its parts", () => {
+    expect(expansions("What is the interest coverage ratio?")).toEqual(["interest expense", "operating income"]);
+    expect(expansions("What is the interest expense in 2009?")).toEqual([]);
+  });
+
   it("finds words written like names, and joins neighbours the way file names run them together", () => {
     expect(analyzeQuery("Are Best Buy's gross margins consistent in FY2023?").nameWords).toEqual(
       expect.arrayContaining(["best", "buy", "bestbuy", "2023"]),

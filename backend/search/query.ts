@@ -43,7 +43,12 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 
-/** Groups of the ways analysts and filings say one thing; any member found brings in the others. */
+/**
+ * Groups of the ways analysts and filings say one thing; any member found brings in the others.
+ * A member marked "~" is where a measure is found (its parts: "interest expense" of "interest
+ * coverage"), not another name for it: it is brought in, but a question holding it ("what is the
+ * interest expense?") asks about that part, not the measure, and brings in nothing.
+ */
 const THESAURUS: string[][] = [
   ["revenue", "revenues", "net sales", "total net sales", "net revenues", "total revenues", "top line", "topline"],
   [
@@ -58,24 +63,24 @@ const THESAURUS: string[][] = [
   [
     "capital intensive",
     "capital intensity",
-    "capital expenditures",
-    "property plant and equipment",
-    "total assets",
-    "balance sheets",
-    "total current assets",
-    "total current liabilities",
-    "statements of cash flows",
-    "net cash provided by operating activities",
+    "~capital expenditures",
+    "~property plant and equipment",
+    "~total assets",
+    "~balance sheets",
+    "~total current assets",
+    "~total current liabilities",
+    "~statements of cash flows",
+    "~net cash provided by operating activities",
   ],
   [
     "ppe",
     "pp e",
     "ppne",
-    "property plant and equipment",
-    "property and equipment net",
-    "balance sheets",
-    "total current assets",
-    "total current liabilities",
+    "~property plant and equipment",
+    "~property and equipment net",
+    "~balance sheets",
+    "~total current assets",
+    "~total current liabilities",
   ],
   [
     "operating margin",
@@ -96,8 +101,8 @@ const THESAURUS: string[][] = [
     "statements of earnings",
   ],
   ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of products sold"],
-  ["ebitda", "operating income", "depreciation and amortization", "adjusted ebitda"],
-  ["ebit", "operating income", "earnings before interest and taxes"],
+  ["ebitda", "~operating income", "~depreciation and amortization", "~adjusted ebitda"],
+  ["ebit", "~operating income", "~earnings before interest and taxes"],
   ["eps", "earnings per share", "diluted"],
   // Tax forms' words for what people call things.
   ["crypto", "cryptocurrency", "virtual currency", "digital assets", "digital asset"],
@@ -106,19 +111,19 @@ const THESAURUS: string[][] = [
   [
     "free cash flow",
     "fcf",
-    "cash provided by operating activities",
-    "net cash from operating activities",
-    "capital expenditures",
-    "statements of cash flows",
-    "net cash provided by operating activities",
+    "~cash provided by operating activities",
+    "~net cash from operating activities",
+    "~capital expenditures",
+    "~statements of cash flows",
+    "~net cash provided by operating activities",
   ],
   [
     "cash flow statement",
     "statement of cash flows",
     "statements of cash flows",
-    "operating activities",
-    "investing activities",
-    "financing activities",
+    "~operating activities",
+    "~investing activities",
+    "~financing activities",
   ],
   ["cash flow", "cash flows", "operating activities"],
   [
@@ -134,51 +139,51 @@ const THESAURUS: string[][] = [
   [
     "quick ratio",
     "acid test",
-    "current assets",
-    "current liabilities",
-    "cash and cash equivalents",
-    "receivables",
-    "balance sheets",
-    "total current assets",
-    "total current liabilities",
+    "~current assets",
+    "~current liabilities",
+    "~cash and cash equivalents",
+    "~receivables",
+    "~balance sheets",
+    "~total current assets",
+    "~total current liabilities",
   ],
-  ["current ratio", "current assets", "current liabilities"],
-  ["liquidity", "current assets", "current liabilities", "cash and cash equivalents", "credit facility"],
-  ["working capital", "current assets", "current liabilities"],
+  ["current ratio", "~current assets", "~current liabilities"],
+  ["liquidity", "~current assets", "~current liabilities", "~cash and cash equivalents", "~credit facility"],
+  ["working capital", "~current assets", "~current liabilities"],
   [
     "dpo",
     "days payable outstanding",
-    "accounts payable",
-    "cost of sales",
-    "inventories",
-    "balance sheets",
-    "total current assets",
-    "total current liabilities",
-    "statements of income",
-    "statements of operations",
-    "statements of earnings",
+    "~accounts payable",
+    "~cost of sales",
+    "~inventories",
+    "~balance sheets",
+    "~total current assets",
+    "~total current liabilities",
+    "~statements of income",
+    "~statements of operations",
+    "~statements of earnings",
   ],
-  ["dso", "days sales outstanding", "accounts receivable"],
+  ["dso", "days sales outstanding", "~accounts receivable"],
   [
     "inventory turnover",
-    "inventories",
-    "cost of sales",
-    "cost of products sold",
-    "balance sheets",
-    "total current assets",
-    "total current liabilities",
-    "statements of income",
-    "statements of operations",
-    "statements of earnings",
+    "~inventories",
+    "~cost of sales",
+    "~cost of products sold",
+    "~balance sheets",
+    "~total current assets",
+    "~total current liabilities",
+    "~statements of income",
+    "~statements of operations",
+    "~statements of earnings",
   ],
   [
     "effective tax rate",
-    "income tax",
-    "provision for taxes",
-    "income before income taxes",
-    "statements of income",
-    "statements of operations",
-    "statements of earnings",
+    "~income tax",
+    "~provision for taxes",
+    "~income before income taxes",
+    "~statements of income",
+    "~statements of operations",
+    "~statements of earnings",
   ],
   ["legal battles", "legal proceedings", "litigation", "lawsuits", "contingencies"],
   ["litigation", "legal proceedings", "lawsuits"],
@@ -191,14 +196,14 @@ const THESAURUS: string[][] = [
   ["r d", "research and development"],
   ["opex", "operating expenses"],
   ["debt", "borrowings", "long term debt", "notes payable", "total debt"],
-  ["leverage", "total debt", "debt to equity"],
+  ["leverage", "~total debt", "~debt to equity"],
   ["geographies", "geographic areas", "geographic", "regions", "international", "countries"],
-  ["interest coverage", "interest expense", "operating income"],
+  ["interest coverage", "~interest expense", "~operating income"],
   ["guidance", "outlook", "expects"],
   ["headcount", "employees", "workforce"],
   ["spin off", "spinoff", "separation", "discontinued operations"],
-  ["return on assets", "roa", "net income", "total assets"],
-  ["return on equity", "roe", "net income", "shareholders equity"],
+  ["return on assets", "roa", "~net income", "~total assets"],
+  ["return on equity", "roe", "~net income", "~shareholders equity"],
   ["customers", "customer"],
 ];
 
@@ -250,9 +255,9 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   for (const m of query.matchAll(/\b[A-Z]{2,}\b/g)) if (STOP.has(m[0].toLowerCase())) add([m[0].toLowerCase()], 1);
   for (const phrase of namePhrases(query)) add(phrase, 1, true);
   for (const group of THESAURUS) {
-    const found = group.find((member) => joined.includes(` ${member} `));
+    const found = group.find((member) => !member.startsWith("~") && joined.includes(` ${member} `));
     if (!found) continue;
-    for (const member of group) {
+    for (const member of group.map((m) => m.replace(/^~/, ""))) {
       if (member === found) continue;
       const words = member.split(" ").filter((w) => !STOP.has(w) || member.includes(" "));
       add(words, EXPANSION_WEIGHT);

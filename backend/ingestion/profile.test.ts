@@ -89,4 +89,41 @@ describe("profileText", () => {
     expect(text).toContain("Acme Inc.");
     expect(text).toContain("2019");
   });
+
+  it("reads an executive order's number and name, not the Federal Register's header or 'Constitution'", () => {
+    const page = [
+      "Federal Register / Vol. 90, No. 18 / Wednesday, January 29, 2025 / Presidential Documents\t8361",
+      "Presidential Documents",
+      "Executive Order 14155 of January 20, 2025",
+      "Withdrawing the United States From the World Health Orga-",
+      "nization",
+      "By the authority vested in me as President by the Constitution and the",
+      "laws of the United States of America, it is hereby ordered:",
+    ].join("\n");
+    const p = deriveProfile({ fileName: "EO_14155_FR-2025-01957.pdf", title: "EO_14155_FR-2025-01957", pages: [page] });
+    expect(p.kind).toBe("executive order");
+    expect(p.title).toBe("Executive Order 14155: Withdrawing the United States From the World Health Organization");
+    // Another layout: the name beside "The President" in the Title 3 column.
+    const column = [
+      "Federal Register\tPresidential Documents",
+      "Vol. 90, No. 18",
+      "Title 3—\tExecutive Order 14156 of January 20, 2025",
+      "The President\tDeclaring a National Energy Emergency",
+      "By the authority vested in me as President by the Constitution and the",
+    ].join("\n");
+    expect(deriveProfile({ fileName: "eo.pdf", title: "eo", pages: [column] }).title).toBe(
+      "Executive Order 14156: Declaring a National Energy Emergency",
+    );
+  });
+
+  it("does not take an SEC filing's letterhead in its metadata for its title", () => {
+    const cover =
+      "UNITED STATES\nSECURITIES AND EXCHANGE COMMISSION\nFORM 10-K\nVerizon Communications Inc.\n(Exact name of registrant as specified in its charter)";
+    const p = deriveProfile({
+      fileName: "VERIZON_2022_10K.pdf",
+      title: "UNITED STATES SECURITIES AND EXCHANGE COMMISSION",
+      pages: [cover],
+    });
+    expect(p.title).toBe("Verizon Communications Inc. Form 10-K");
+  });
 });

@@ -40,8 +40,9 @@ const KINDS: { kind: string; test: (head: string, opening: string) => boolean }[
     kind: "shareholder letter",
     test: (h) => /\b(to (the|our) (share|stock)holders|dear (fellow )?(share|stock)holders)\b/i.test(h),
   },
-  { kind: "constitution", test: (_, o) => /\bconstitution\b/i.test(o) },
+  // Before "constitution": an order is made "by the authority vested in me ... by the Constitution".
   { kind: "executive order", test: (_, o) => /\bexecutive order\b/i.test(o) },
+  { kind: "constitution", test: (_, o) => /\bconstitution\b/i.test(o) },
   {
     kind: "tax form",
     test: (h, o) => /internal revenue service/i.test(h) && /\bform\b/i.test(o),
@@ -54,9 +55,9 @@ const KINDS: { kind: string; test: (head: string, opening: string) => boolean }[
   { kind: "memorandum", test: (_, o) => /\bmemorandum\b/i.test(o) },
 ];
 
-/** Metadata titles that say nothing about the document. */
+/** Metadata titles that say nothing about the document (an SEC filing's is often its letterhead). */
 const JUNK_TITLE =
-  /^(untitled|printmgr file|document\d*|microsoft word|powerpoint presentation|slide \d+|title|none|null|\d+)\b|^microsoft word - |\.(docx?|pdf|indd|qxd|tmp)$/i;
+  /^(untitled|printmgr file|document\d*|microsoft word|powerpoint presentation|slide \d+|title|none|null|\d+)\b|^microsoft word - |\.(docx?|pdf|indd|qxd|tmp)$|^(united states )?securities and exchange commission$/i;
 
 export function deriveProfile(input: ProfileInput): DocumentProfile {
   const head = headText(input.pages);
@@ -97,16 +98,36 @@ function titleOf(input: ProfileInput, head: string, filing: string | null): stri
   const meta = clean(input.title);
   if (meta && meta !== stem(input.fileName) && meta.length <= 150 && !JUNK_TITLE.test(meta)) return meta;
   if (filing) return filing;
+  const order = executiveOrderTitle(head);
+  if (order) return order;
   for (const raw of head.split("\n").slice(0, 40)) {
     const line = clean(raw.replace(/^#+\s*/, ""));
     if (line.length < 8 || line.length > 120) continue;
-    if (/https?:|www\.|\.(org|com|gov)\b|generated|^page \d|^\W|^\d[\d\s.,/:-]*$|:$/i.test(line)) continue;
+    if (/https?:|www\.|\.(org|com|gov)\b|generated|^page \d|^\W|^\d[\d\s.,/:-]*$|:$|^federal register\b/i.test(line))
+      continue;
     if (GENERIC_LINE.test(line)) continue;
     const words = line.match(/\p{L}{2,}/gu) ?? [];
     if (words.length < 2) continue;
     return line;
   }
   return null;
+}
+
+/**
+ * "Executive Order 14155: Withdrawing the United States From the World Health Organization": its
+ * number and the name printed under it, before "By the authority vested in me" (the Federal
+ * Register's running header and its "Title 3— The President" column are not part of it).
+ */
+function executiveOrderTitle(head: string): string | null {
+  const m = /\bExecutive Order (\d{3,6}) of [A-Z][a-z]+ \d{1,2}, \d{4}([\s\S]{0,400}?)\bBy the authority\b/.exec(head);
+  if (!m) return null;
+  const name = clean(
+    m[2]!
+      .replace(/(\p{L})-\n\s*(\p{Ll})/gu, "$1$2")
+      .replace(/\bTitle 3\s*[—–-]+/g, " ")
+      .replace(/\bThe President\b/g, " "),
+  );
+  return name.length >= 8 && name.length <= 200 ? `Executive Order ${m[1]}: ${name}` : `Executive Order ${m[1]}`;
 }
 
 const COMPANY_SUFFIX = String.raw`(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Ltd\.?|Limited|plc|PLC|N\.V\.|S\.A\.|AG|SE|LLC|L\.P\.|Holdings|Group)`;

@@ -12,7 +12,9 @@
  * - single: search limited to the question's own file.
  * BM25 gets the same scopes (its IDF over the corpus's pages, or over all of them for mixed).
  * RETRIEVAL_CACHE_DIR=dir keeps the ingested data there, and the baseline's pdftotext pages, and
- * reuses them on the next run (SQLite only), so ranking changes can be measured in minutes.
+ * reuses them on the next run, so ranking changes can be measured in minutes; with `--db postgres`
+ * the index stays in that database and the dir keeps which workspaces and files it holds (use a
+ * dir of its own per database).
  * `--settings shared,mixed` runs only those settings; `--misses` prints each question missed at 5
  * with our first five pages and BM25's rank. Benchmarks are not pass/fail: exits 0.
  */
@@ -68,7 +70,7 @@ const databaseUrl =
 const mixedName = CORPORA.length > 1 ? `mixed:${CORPORA.map((c) => c.name).join("+")}` : undefined;
 const mixedFiles = CORPORA.flatMap((c) => c.files);
 
-const cacheDir = databaseUrl ? undefined : process.env.RETRIEVAL_CACHE_DIR;
+const cacheDir = process.env.RETRIEVAL_CACHE_DIR;
 const dataDir = cacheDir ? path.resolve(cacheDir) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-retrieval-"));
 fs.mkdirSync(dataDir, { recursive: true });
 const reuse = cacheDir !== undefined && fs.existsSync(path.join(dataDir, "bench-state.json"));

@@ -194,3 +194,41 @@ describe("listing pages", () => {
     expect(pages.slice(0, 2)).toEqual([2, 1]);
   });
 });
+
+/**
+ * A name the question writes ("the Council of State") is searched as a phrase too: the page that
+ * holds it outranks one that holds its words more often, apart (analyze-query's namePhrases).
+ */
+describe("names as phrases", () => {
+  let room: { id: string };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    room = await createWorkspace(app, alice.token);
+    const docs: Record<string, string> = {
+      "chapter-9.md": "# Chapter nine\n\nThe Council of State advises the President; its members sit for four years.\n",
+      "budget-notes.md":
+        "# Budget notes\n\nThe state budget council sits each month; its members sit with state officials.\n",
+    };
+    for (const [filename, text] of Object.entries(docs)) {
+      ids[filename] = (
+        await uploadFile(app, alice.token, room.id, {
+          filename,
+          bytes: Buffer.from(text),
+          contentType: "text/markdown",
+        })
+      ).id;
+    }
+    await drainQueue(app.deps);
+  }, 120_000);
+
+  it("ranks the page holding the name above one holding its words apart", async () => {
+    const res = await app.api(searchApi.searchWorkspace, {
+      params: { id: room.id },
+      token: alice.token,
+      body: { query: "Who sits on the Council of State?" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r) => r.file_id)).toEqual([ids["chapter-9.md"], ids["budget-notes.md"]]);
+  });
+});

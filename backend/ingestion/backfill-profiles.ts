@@ -1,6 +1,11 @@
 import type { Executor } from "../platform/db/index.ts";
 import { deriveProfile, PROFILE_PAGES } from "./profile.ts";
-import { listFirstPageTexts, listUnprofiledDocuments, updateDocumentProfile } from "./repo.ts";
+import {
+  listFirstPageTexts,
+  listUnprofiledDocuments,
+  markAllDocumentsUnprofiled,
+  updateDocumentProfile,
+} from "./repo.ts";
 
 /**
  * Profiles documents indexed before profiles existed, from their stored pages (the metadata
@@ -18,4 +23,13 @@ export async function backfillProfiles(db: Executor, batch = 200): Promise<numbe
     done += docs.length;
     if (docs.length < batch) return done;
   }
+}
+
+/**
+ * Profiles every document again from its stored pages, after the profile rules changed (an
+ * executive order was once a "constitution"): `npm run reprofile`. Returns how many it profiled.
+ */
+export async function reprofileAll(db: Executor): Promise<number> {
+  await markAllDocumentsUnprofiled(db);
+  return backfillProfiles(db);
 }

@@ -102,6 +102,7 @@ describe("profileText", () => {
     ].join("\n");
     const p = deriveProfile({ fileName: "EO_14155_FR-2025-01957.pdf", title: "EO_14155_FR-2025-01957", pages: [page] });
     expect(p.kind).toBe("executive order");
+    expect(p.period).toBe("2025");
     expect(p.title).toBe("Executive Order 14155: Withdrawing the United States From the World Health Organization");
     // Another layout: the name beside "The President" in the Title 3 column.
     const column = [

@@ -186,6 +186,7 @@ function periodOf(head: string, title: string): string | null {
     new RegExp(String.raw`\(rev\.\s+(?:${MONTH}\s+)?${YEAR}\)`, "i"),
     new RegExp(String.raw`\b(?:fiscal|fy)\s*${YEAR}\b`, "i"),
     new RegExp(String.raw`\bconstitution of ${YEAR}\b`, "i"),
+    new RegExp(String.raw`\bexecutive order \d+ of ${MONTH}\s+\d{1,2},?\s+${YEAR}`, "i"),
   ];
   for (const re of explicit) {
     const m = re.exec(head);

@@ -151,6 +151,11 @@ const profileColumns = (p: DocumentProfile) => ({
   profiled: 1,
 });
 
+/** Marks every document to be profiled again (after the profile rules changed): reprofile-cli.ts. */
+export async function markAllDocumentsUnprofiled(db: Executor): Promise<void> {
+  await db.updateTable("documents").set({ profiled: 0 }).execute();
+}
+
 /**
  * Documents indexed before profiles existed: version, title and file name (a read-only join on
  * files, decision 0008), at most `limit`.

@@ -107,6 +107,11 @@ test.describe("search mode", () => {
     });
     expect(inked).toBeGreaterThan(100);
     await page.screenshot({ path: "scratch/e2e/thread-viewer-1440.png", fullPage: false });
+    // The files pane says what each Pod file is, read from its content (the letter's kind and year).
+    if (REAL)
+      await expect(page.getByRole("list", { name: "Pod files" }).getByTestId("document-profile").first()).toContainText(
+        "shareholder letter · 2019",
+      );
 
     // On a phone the viewer is the Viewer tab, filling the width; Escape closes it, back to the
     // Thread tab, and focus returns to the chip.
@@ -162,8 +167,13 @@ test.describe("search mode", () => {
     await page.reload();
     await expect(lastAnswer(page)).toHaveAttribute("data-status", "complete");
     await expect(lastAnswer(page).locator(".answer-markdown button[data-citation]").first()).toBeVisible();
+    // The button turns pressed at once; the reload waits for the feedback to be stored.
+    const stored = page.waitForResponse(
+      (r) => r.request().method() === "POST" && (r.request().postData() ?? "").includes("intent=feedback"),
+    );
     await lastAnswer(page).getByRole("button", { name: "Good answer" }).click();
     await expect(lastAnswer(page).getByRole("button", { name: "Good answer" })).toHaveAttribute("aria-pressed", "true");
+    expect((await stored).ok()).toBe(true);
     await page.reload();
     await expect(lastAnswer(page).getByRole("button", { name: "Good answer" })).toHaveAttribute("aria-pressed", "true");
 

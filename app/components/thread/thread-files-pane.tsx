@@ -46,6 +46,7 @@ export function ThreadFilesPane({
           entries={shown.map((f) => ({
             key: f.id,
             name: f.filename,
+            about: aboutDocument(f.document),
             detail: PENDING[f.status as keyof typeof PENDING],
             open: f.id === openFileId,
             icon: <FileText className="size-4 shrink-0 text-slate-400" aria-hidden="true" />,
@@ -70,9 +71,20 @@ export function ThreadFilesPane({
   );
 }
 
+/**
+ * What indexing found the file to be, as the Pod's files panel shows it: kind and period first,
+ * then the title, so the narrow pane's one line still says what it is when the title is cut.
+ */
+function aboutDocument(d: FileInfo["document"]): string | undefined {
+  const parts = [d?.kind, d?.period, d?.title].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(" · ") : undefined;
+}
+
 interface Entry {
   key: string;
   name: string;
+  /** A second line: what the file is (a Pod file's derived title, kind and period). */
+  about?: string;
   detail: string;
   open: boolean;
   icon: ReactNode;
@@ -99,7 +111,18 @@ function PaneList({ title, empty, entries }: { title: string; empty: string; ent
                 className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[current]:bg-brand-50 aria-[current]:font-medium aria-[current]:text-brand-700"
               >
                 {e.icon}
-                <span className="min-w-0 flex-1 truncate">{e.name}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate">{e.name}</span>
+                  {e.about ? (
+                    <span
+                      className="block truncate text-xs font-normal text-slate-500"
+                      data-testid="document-profile"
+                      title={e.about}
+                    >
+                      {e.about}
+                    </span>
+                  ) : null}
+                </span>
                 {e.detail ? <span className="shrink-0 text-xs text-slate-500">{e.detail}</span> : null}
               </button>
             </li>

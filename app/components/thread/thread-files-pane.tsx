@@ -115,7 +115,7 @@ function PaneList({ title, empty, entries }: { title: string; empty: string; ent
                   <span className="block truncate">{e.name}</span>
                   {e.about ? (
                     <span
-                      className="block truncate text-xs font-normal text-slate-500"
+                      className="block truncate text-xs font-normal text-slate-600"
                       data-testid="document-profile"
                       title={e.about}
                     >

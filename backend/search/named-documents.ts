@@ -18,35 +18,37 @@ export type DocumentLabels = { id: string; words: Set<string> }[];
 export type DocumentLabelCache = Map<string, { stamp: string; docs: DocumentLabels }>;
 
 /**
- * Scores the workspace's documents by the question's words found in their label (file name, title
- * and the profile derived from their first pages), each word weighted by how rare it is among the
- * documents ("pepsico" names a filing, "10k" barely does). Returns the best few as file id -> weight.
+ * What the question names, read from the workspace's document labels once (file name, title and
+ * the profile derived from their first pages):
+ * - `named`: the documents it names, scored by the question's words found in their label, each
+ *   word weighted by how rare it is among the documents ("pepsico" names a filing, "10k" barely
+ *   does); the best few as file id -> weight. None when one file is searched.
+ * - `terms`: the question's terms less the name phrases a document's label holds, as its words or
+ *   run together ("Berkshire Hathaway", "CVS Health" of CVSHEALTH_2022_10K.pdf): the document
+ *   stage weighs those, and as terms they drew the pages that repeat the company's name instead
+ *   of the answer's. Other names stay ("Council of State", "Warren Commission").
  */
-export async function namedDocuments(
+export async function documentNaming(
   deps: Deps,
-  workspaceId: string,
-  fileIds: string[] | undefined,
-  nameWords: string[],
-): Promise<Map<string, number>> {
-  if (nameWords.length === 0) return new Map();
-  const only = fileIds?.length ? new Set(fileIds) : null;
-  const docs = (await documentLabels(deps, workspaceId)).filter((d) => !only || only.has(d.id));
-  return nameShares(docs, nameWords);
+  o: { workspaceId: string; fileIds?: string[]; nameWords: string[]; terms: QueryTerm[] },
+): Promise<{ named: Map<string, number>; terms: QueryTerm[] }> {
+  const names = o.fileIds?.length !== 1 && o.nameWords.length > 0;
+  const phrases = o.terms.some((t) => t.name);
+  if (!names && !phrases) return { named: new Map(), terms: o.terms };
+  const docs = await documentLabels(deps, o.workspaceId);
+  const only = o.fileIds?.length ? new Set(o.fileIds) : null;
+  return {
+    named: names
+      ? nameShares(
+          docs.filter((d) => !only || only.has(d.id)),
+          o.nameWords,
+        )
+      : new Map(),
+    terms: phrases ? termsNamingNoDocument(docs, o.terms) : o.terms,
+  };
 }
 
-/**
- * The question's terms less the name phrases that name a document of the workspace (one label
- * holds all their words, or them run together: "Berkshire Hathaway", "CVS Health" of
- * CVSHEALTH_2022_10K.pdf): the document stage weighs those,
- * and as terms they drew the pages that repeat the company's name instead of the answer's.
- * Other names stay ("Council of State", "Warren Commission").
- */
-export async function withoutDocumentNames(deps: Deps, workspaceId: string, terms: QueryTerm[]): Promise<QueryTerm[]> {
-  if (!terms.some((t) => t.name)) return terms;
-  return termsNamingNoDocument(await documentLabels(deps, workspaceId), terms);
-}
-
-/** {@link withoutDocumentNames} over labels already read. */
+/** The terms of {@link documentNaming}, over labels already read. */
 export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]): QueryTerm[] {
   // As its words, or run together the way file names write them ("CVS Health" -> "CVSHEALTH_2022_10K").
   const names = (d: DocumentLabels[number], words: string[]) =>
@@ -54,7 +56,7 @@ export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]):
   return terms.filter((t) => !t.name || !docs.some((d) => names(d, t.words)));
 }
 
-/** The weighting of {@link namedDocuments} over labels already read. */
+/** The weighting of {@link documentNaming}'s named documents, over labels already read. */
 export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<string, number> {
   const named = new Map<string, number>();
   if (docs.length < 2 || nameWords.length === 0) return named;

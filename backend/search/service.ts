@@ -6,7 +6,7 @@ import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { applyYears, questionYears } from "./years.ts";
-import { namedDocuments, withoutDocumentNames } from "./named-documents.ts";
+import { documentNaming } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
@@ -36,14 +36,16 @@ export async function searchWorkspace(
   await loadWorkspace(deps, o.actor, o.workspaceId);
   const analyzed = analyzeQuery(o.query);
   const index = deps.search;
-  const terms = await withoutDocumentNames(deps, o.workspaceId, analyzed.terms);
+  // Documents the question names (by company, period, form type in their file name, title or
+  // profile): searched on their own as well, so their pages compete even when other filings match
+  // more words.
+  const { named, terms } = await documentNaming(deps, {
+    workspaceId: o.workspaceId,
+    fileIds: o.fileIds,
+    nameWords: analyzed.nameWords,
+    terms: analyzed.terms,
+  });
   const legs = [terms.filter((t) => t.weight >= 1), terms.filter((t) => t.weight < 1)];
-  // Documents the question names (by company, period, form type in their file name or title):
-  // searched on their own as well, so their pages compete even when other filings match more words.
-  const named =
-    o.fileIds?.length === 1
-      ? new Map<string, number>()
-      : await namedDocuments(deps, o.workspaceId, o.fileIds, analyzed.nameWords);
   const scopes: (string[] | undefined)[] = [o.fileIds];
   if (named.size > 0) scopes.push([...named.keys()]);
   // Every scope's legs at once: PostgreSQL runs them on connections of their own (a whole-room

@@ -104,6 +104,10 @@ describe("analyzeQuery", () => {
     expect(analyzeQuery("What stores were open?").nameWords).toEqual([]);
     expect(analyzeQuery("Globex revenue").nameWords).toEqual(["globex"]);
     expect(analyzeQuery("Did 3M grow?").nameWords).toEqual(["3m"]);
+    // A capital letter alone names nothing (a scan's label holding a stray "g"); joined it may.
+    expect(analyzeQuery("What does code G mean on the form?").nameWords).toEqual(["form"]);
+    expect(analyzeQuery("Form W-9").nameWords).toEqual(expect.arrayContaining(["w9", "9"]));
+    expect(analyzeQuery("Form W-9").nameWords).not.toContain("w");
   });
 
   it("never yields query syntax", () => {

@@ -353,7 +353,9 @@ function nameWords(query: string): string[] {
     const word = m[0];
     const isName = /\d/.test(word) || /\p{Lu}/u.test(word);
     const tokens = isName ? tokenize(word.replace(/['’]s$/i, "")).filter((t) => !STOP.has(t)) : [];
-    for (const t of tokens) names.add(t);
+    // A letter alone names nothing ("code G" matched a file whose label held a stray "g"); joined
+    // to its neighbour it still may ("S&P" -> "sp").
+    for (const t of tokens) if (t.length > 1 || /\d/.test(t)) names.add(t);
     if (tokens.length > 0 && previous) names.add(previous.join("") + tokens.join(""));
     previous = tokens.length > 0 ? tokens : null;
   }

@@ -30,12 +30,23 @@ describe("nameShares", () => {
       doc("z", "z"),
     ];
     // "acme widgets 2022" names the first well; "acme" alone names the 2021 report at about a
-    // quarter of that (ln 3 against ln 3 + ln 6 + ln 3); "2022" alone names nothing.
+    // quarter of that (ln 3 against ln 3 + ln 6 + ln 3), squared; "2022" alone names nothing.
     const shares = nameShares(room, ["acme", "widgets", "2022"]);
     expect(shares.get("widgets-22")).toBe(1);
     const share = Math.log(3) / (2 * Math.log(3) + Math.log(6));
-    expect(shares.get("acme-21")).toBeCloseTo(0.4 * share, 6);
+    expect(shares.get("acme-21")).toBeCloseTo(0.4 * share ** 2, 6);
     expect(shares.has("other-22")).toBe(false);
+  });
+
+  it("tells apart documents named alike but for the year the question gives", () => {
+    const room = [2017, 2018, 2019, 2020, 2021].map((y) => doc(`${y}ltr`, `${y} ltr acme letter ${y}`));
+    room.push(doc("x", "x"), doc("y", "other report 2021"));
+    const shares = nameShares(room, ["acme", "letter", "2021"]);
+    expect(shares.get("2021ltr")).toBe(1);
+    // Each other letter holds "acme" and "letter" but not the year: its score's share, squared.
+    const acme = 2 * Math.log(7 / 5);
+    const ratio = acme / (acme + Math.log(7 / 2));
+    expect(shares.get("2019ltr")).toBeCloseTo(0.4 * ratio ** 2, 6);
   });
 
   it("names nothing in a workspace of one document", () => {

@@ -41,8 +41,74 @@ describe("deriveProfile", () => {
     expect(p.kind).toBe("shareholder letter");
     expect(p.issuer).toBe("Berkshire Hathaway Inc.");
     expect(p.period).toBe("2019");
-    // The metadata title says nothing: the first line that reads like a title stands in.
-    expect(p.title).toBe("Berkshire’s Performance vs. the S&P 500");
+    // The metadata title says nothing, and the first line is the table's: the salutation says what it is.
+    expect(p.title).toBe("Letter to the shareholders of Berkshire Hathaway Inc.");
+  });
+
+  it("takes a letter's year from its own cover, not from the annual report it cites", () => {
+    const table = `Berkshire’s Performance vs. the S&P 500\n${Array.from({ length: 54 }, (_, i) => `${1965 + i} . . . . 23.8 10.0`).join("\n")}`;
+    const letter =
+      "To the Shareholders of Berkshire Hathaway Inc.:\nBerkshire earned $4.0 billion in 2018. As I emphasized in the " +
+      "2017 annual report, the rule distorts earnings. In 2018 we bought back shares; 2018 was a good year.";
+    const p = deriveProfile({ fileName: "2018ltr.pdf", title: "printmgr file", pages: [table, letter] });
+    expect(p.period).toBe("2018");
+  });
+
+  it("reads past a release stamp: neither its year nor its act is what the record is", () => {
+    const page = [
+      "104-10117-10076 | 2025 RELEASE UNDER THE PRESIDENT JOHN F. KENNEDY ASSASSINATION RECORDS ACT OF 1992",
+      "~e ° 1",
+      "MEMORANDUM FOR THE RECORD",
+      "SUBJECT: Meeting with Dr. Miro Cardona on 6 October",
+      "Listed below are names designated under Executive Order 10450, dated 27 April 1953.",
+      "The meeting took place on 6 October 1961 at the safe house; a second meeting in 1961 was planned.",
+    ].join("\n");
+    const p = deriveProfile({ fileName: "104-10117-10076_ocr.pdf", title: "104-10117-10076_ocr", pages: [page] });
+    // A memo citing an order is no order; its subject line is its title.
+    expect(p).toMatchObject({
+      title: "Meeting with Dr. Miro Cardona on 6 October",
+      kind: "memorandum",
+      period: "1961",
+    });
+  });
+
+  it("joins a title that runs on to the next line, and skips OCR noise before it", () => {
+    const page =
+      "ve —™ rp ~\nLOGIC-LM: Empowering Large Language Models with\nSymbolic Solvers for Faithful Logical Reasoning\n" +
+      "Liangming Pan Alon Albalak\nAbstract\nLarge Language Models have shown ...\n1 Introduction\nReferences";
+    const p = deriveProfile({ fileName: "2023.findings-emnlp.248.pdf", title: "", pages: [page] });
+    expect(p.title).toBe(
+      "LOGIC-LM: Empowering Large Language Models with Symbolic Solvers for Faithful Logical Reasoning",
+    );
+    expect(p.kind).toBe("research paper");
+  });
+
+  it("gives an essay without a title its dateline's year, and its first words as a title", () => {
+    const essay =
+      "November 2009I don't think Apple realizes how badly the App Store approval process\n" +
+      "is broken.  Or rather, I don't think they realize how much it matters\n" +
+      "It used to be the most common complaint you heard\nabout Apple in 1995 and in 1995 again.";
+    const p = deriveProfile({ fileName: "apple.txt", title: "apple", pages: [essay] });
+    expect(p).toMatchObject({
+      title: "I don't think Apple realizes how badly the App Store approval process",
+      period: "2009",
+    });
+  });
+
+  it("names a tax form by its number and the name printed beside it", () => {
+    const page =
+      "Department of the Treasury—Internal Revenue Service\t(99)\n" +
+      "Form1040 U.S. Individual Income Tax Return 2021 OMB No. 1545-0074\tIRS Use Only\nFiling Status\tSingle";
+    const p = deriveProfile({ fileName: "f1040.pdf", title: "f1040", pages: [page] });
+    expect(p).toMatchObject({
+      title: "Form 1040 U.S. Individual Income Tax Return 2021",
+      kind: "tax form",
+      form: "1040",
+    });
+    const notice =
+      "Attention:\nCopy A of this form is provided for informational purposes only. Copy A appears in red,\n" +
+      "similar to the official IRS form.\nForm 1099-R\tCopy A\nInternal Revenue Service";
+    expect(deriveProfile({ fileName: "f1099r.pdf", title: "", pages: [notice] }).title).toBe("Form 1099-R");
   });
 
   it("reads a tax form's number, agency and revision year, keeping a meaningful metadata title", () => {

@@ -41,11 +41,18 @@ const KINDS: { kind: string; test: (head: string, opening: string) => boolean }[
     test: (h) => /\b(to (the|our) (share|stock)holders|dear (fellow )?(share|stock)holders)\b/i.test(h),
   },
   // Before "constitution": an order is made "by the authority vested in me ... by the Constitution".
-  { kind: "executive order", test: (_, o) => /\bexecutive order\b/i.test(o) },
+  // As signed ("Executive Order 14155 of January 20, 2025"), not one a memo cites ("Executive Order
+  // 10450, dated 27 April 1953").
+  {
+    kind: "executive order",
+    test: (h, o) =>
+      /\bexecutive order \d+ of [A-Z][a-z]+\.? \d/i.test(o) ||
+      /\bby the authority vested in me as president\b/i.test(h),
+  },
   { kind: "constitution", test: (_, o) => /\bconstitution\b/i.test(o) },
   {
     kind: "tax form",
-    test: (h, o) => /internal revenue service/i.test(h) && /\bform\b/i.test(o),
+    test: (h, o) => /internal revenue service/i.test(h) && /\bform(?:\b|\d)/i.test(o),
   },
   { kind: "research paper", test: (h) => /\babstract\b/i.test(h) && /\b(introduction|arxiv|references)\b/i.test(h) },
   { kind: "invoice", test: (_, o) => /\binvoice\b/i.test(o) },
@@ -57,22 +64,27 @@ const KINDS: { kind: string; test: (head: string, opening: string) => boolean }[
 
 /** Metadata titles that say nothing about the document (an SEC filing's is often its letterhead). */
 const JUNK_TITLE =
-  /^(untitled|printmgr file|document\d*|microsoft word|powerpoint presentation|slide \d+|title|none|null|\d+)\b|^microsoft word - |\.(docx?|pdf|indd|qxd|tmp)$|^(united states )?securities and exchange commission$/i;
+  /^(untitled|printmgr file|document\d*|microsoft word|powerpoint presentation|slide \d+|title|none|null|\d+)\b|^microsoft word - |\.(docx?|pdf|indd|qxd|tmp)$|^(united states )?securities and exchange commission$|\S_\S/i;
 
 export function deriveProfile(input: ProfileInput): DocumentProfile {
-  const head = headText(input.pages);
+  // A release stamp says when it was released, not what it is ("2025 RELEASE UNDER THE PRESIDENT
+  // JOHN F. KENNEDY ASSASSINATION RECORDS ACT OF 1992" on each scanned record).
+  const head = headText(input.pages)
+    .split("\n")
+    .filter((line) => !STAMP.test(line))
+    .join("\n");
   const opening = head.slice(0, 600);
   const kind = KINDS.find((k) => k.test(head, opening))?.kind ?? null;
   const issuer = issuerOf(head, kind, input.author);
   const form = formOf(head, input.title);
   // A filing's first lines are the SEC's boilerplate: its title is who filed what.
   const filing = kind && /^\d/.test(kind) && issuer && form ? `${issuer} Form ${form}` : null;
-  const title = titleOf(input, head, filing);
+  const title = titleOf(input, head, filing ?? ownTitle(head, kind, issuer, form));
   return {
     title,
     kind,
     issuer,
-    period: periodOf(head, title ?? input.title),
+    period: periodOf(head, opening, title ?? input.title),
     form,
   };
 }
@@ -88,27 +100,104 @@ function headText(pages: string[]): string {
 
 /** Lines that head many documents without saying which one. */
 const GENERIC_LINE =
-  /^(table of contents|contents|index|united states|securities and exchange commission|washington, d\.?c\.? \d+|confidential|draft)$/i;
+  /^(table of contents|contents|index|united states|securities and exchange commission|washington, d\.?c\.? \d+|confidential|draft|attention:?|(for immediate|press|news) release|\(?(dollars |amounts )?in (millions|thousands|billions)\b.*)$/i;
+
+/** Declassification and release stamps (FOIA, the records acts). */
+const STAMP = /\b(released? under the\b|approved for release\b|declassified\b)/i;
+
+/** Words a title may end on only when it runs on to the next line ("... Language Models with"). */
+const RUNS_ON = /(?:\b(?:a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|via|with)|\p{L}-)$/iu;
 
 const stem = (fileName: string) => fileName.replace(/^.*\//, "").replace(/\.[a-z0-9]{1,5}$/i, "");
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** The metadata title when it says something, else the first line of the text that reads like one. */
-function titleOf(input: ProfileInput, head: string, filing: string | null): string | null {
+/**
+ * The metadata title when it says something, else what the document calls itself (`own`: a
+ * filing, an order, a letter, a form), else the first line of the text that reads like a title,
+ * with the lines it runs on to.
+ */
+function titleOf(input: ProfileInput, head: string, own: string | null): string | null {
   const meta = clean(input.title);
   if (meta && meta !== stem(input.fileName) && meta.length <= 150 && !JUNK_TITLE.test(meta)) return meta;
-  if (filing) return filing;
-  const order = executiveOrderTitle(head);
-  if (order) return order;
-  for (const raw of head.split("\n").slice(0, 40)) {
-    const line = clean(raw.replace(/^#+\s*/, ""));
-    if (line.length < 8 || line.length > 120) continue;
-    if (/https?:|www\.|\.(org|com|gov)\b|generated|^page \d|^\W|^\d[\d\s.,/:-]*$|:$|^federal register\b/i.test(line))
-      continue;
-    if (GENERIC_LINE.test(line)) continue;
-    const words = line.match(/\p{L}{2,}/gu) ?? [];
-    if (words.length < 2) continue;
-    return line;
+  if (own) return own;
+  // A memo's or a letter's subject line ("SUBJECT: THE LEE HARVEY OSWALD CASE").
+  const subject = /^\s*(?:subject|re)\s*:\s*(.{8,100})$/im.exec(head.slice(0, 3000));
+  if (subject && (subject[1]!.match(/\p{L}{4,}/gu) ?? []).length >= 2) return clean(subject[1]!);
+  // A title is near the top: the first lines that hold text.
+  const lines = head
+    .split("\n")
+    .map((raw) => clean(raw.replace(/^#+\s*/, "")))
+    .filter((l) => l.length > 0)
+    .slice(0, TITLE_LINES);
+  // An essay or a memo opening on its dateline has no title line: its first words stand in.
+  const dated = lines.slice(0, 5).find((l) => DATELINE.test(l));
+  if (dated) return leadOf(dated.replace(DATELINE, ""));
+  for (const [i, line] of lines.entries()) {
+    if (!readsLikeTitle(line)) continue;
+    // Prose: a line a long line runs on to ("COVID-19 Vaccine of 4.6%*"), or one that runs on to
+    // a line in lower case ("It used to be the most common complaint you heard / about Apple").
+    const before = lines[i - 1];
+    if (before && before.length >= 60 && /[\p{L},]$/u.test(before)) continue;
+    if (/^\p{Ll}/u.test(lines[i + 1] ?? "") && !RUNS_ON.test(line) && !line.includes(": ")) continue;
+    let title = line;
+    for (const next of lines.slice(i + 1, i + 3)) {
+      if (!RUNS_ON.test(title) || title.length + next.length > 150) break;
+      title = title.endsWith("-") ? `${title}${next}` : `${title} ${next}`;
+    }
+    return title;
+  }
+  // No title: its first line of text stands in, as an untitled document is named by its first words.
+  for (const line of lines) {
+    const lead = leadOf(line);
+    if (lead) return lead;
+  }
+  return null;
+}
+
+/** A line of text as a stand-in title ("A few hours before the Yahoo acquisition was announced in June 1998"), or null. */
+function leadOf(line: string): string | null {
+  if ((line.match(/\p{L}{3,}/gu) ?? []).length < 4 || !/^[\p{Lu}\d"“(]/u.test(line) || STAMP.test(line)) return null;
+  return line.length <= 100 ? line : `${line.slice(0, line.lastIndexOf(" ", 100))}…`;
+}
+
+/** Lines holding text read for a title. */
+const TITLE_LINES = 15;
+
+function readsLikeTitle(line: string): boolean {
+  if (line.length < 8 || line.length > 100) return false;
+  if (/https?:|www\.|\.(org|com|gov)\b|generated|^page \d|^\W|^\d[\d\s.,/:-]*$|:$|^federal register\b/i.test(line))
+    return false;
+  if (GENERIC_LINE.test(line)) return false;
+  // Body text: a sentence ("Copy A of this form is provided ... only. Copy A appears in red,"), a
+  // line starting in lower case.
+  if (/[,;]$/.test(line) || /^\p{Ll}/u.test(line) || sentenceEnds(line)) return false;
+  // At least two words of four letters: OCR noise ("ve —™ rp ~", "WPI Ieee Ont %") has fewer.
+  return (line.match(/\p{L}{4,}/gu) ?? []).length >= 2;
+}
+
+/** Whether a sentence ends in the line: at its end, or before another ("only. Copy A", "Early.The"). */
+function sentenceEnds(line: string): boolean {
+  for (const m of line.matchAll(/([\p{L}\d]+)[.!?](?:\)?$|\s?(?=\p{Lu}))/gu)) {
+    const word = m[1]!;
+    if (!ABBREVIATION.test(word) && (/\d$/.test(word) || /\p{Ll}{2}$/u.test(word))) return true;
+  }
+  return false;
+}
+const ABBREVIATION = /^(inc|co|corp|ltd|no|nos|jr|sr|st|mr|mrs|ms|dr|vs|rev|vol|fig|dept|approx)$/i;
+
+/** What a document of a known kind calls itself: an order's number and name, a letter's addressees, a form. */
+function ownTitle(head: string, kind: string | null, issuer: string | null, form: string | null): string | null {
+  if (kind === "executive order") return executiveOrderTitle(head);
+  // "To the Shareholders of Berkshire Hathaway Inc.:": its first page is often a table.
+  if (kind === "shareholder letter" && issuer) return `Letter to the shareholders of ${issuer}`;
+  if (kind === "tax form" && form) {
+    // "Form1040 U.S. Individual Income Tax Return 2021 OMB No. 1545-0074": the form's name follows its number.
+    const named = new RegExp(
+      String.raw`\bForm\s*${form.replace(/-/g, "-?")}\b[ \t]+([^\n\t]{8,90}?)(?:\s+OMB\b|\t|\n|$)`,
+      "i",
+    ).exec(head);
+    const name = named && readsLikeTitle(clean(named[1]!)) ? ` ${clean(named[1]!)}` : "";
+    return `Form ${form}${name}`;
   }
   return null;
 }
@@ -174,22 +263,27 @@ function titleCase(s: string): string {
 
 const YEAR = String.raw`((?:19|20)\d{2})`;
 const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)`;
+/** "November 2009" run into an essay's first words. */
+const DATELINE = new RegExp(String.raw`^${MONTH}\s+${YEAR}\s*(?=\S)`);
 
 /**
  * The year it covers: a fiscal year end, a report's year or a revision date when one is written
  * out; else the year the first pages mention most (the latest of equals).
  */
-function periodOf(head: string, title: string): string | null {
-  const explicit = [
-    new RegExp(String.raw`(?:fiscal )?(?:year|period) ended:?\s+${MONTH}\s+\d{1,2},?\s+${YEAR}`, "i"),
-    new RegExp(String.raw`\b${YEAR}\s+annual\s+report\b|\bannual\s+report\s+${YEAR}\b`, "i"),
-    new RegExp(String.raw`\(rev\.\s+(?:${MONTH}\s+)?${YEAR}\)`, "i"),
-    new RegExp(String.raw`\b(?:fiscal|fy)\s*${YEAR}\b`, "i"),
-    new RegExp(String.raw`\bconstitution of ${YEAR}\b`, "i"),
-    new RegExp(String.raw`\bexecutive order \d+ of ${MONTH}\s+\d{1,2},?\s+${YEAR}`, "i"),
+function periodOf(head: string, opening: string, title: string): string | null {
+  const explicit: [RegExp, string][] = [
+    [new RegExp(String.raw`(?:fiscal )?(?:year|period) ended:?\s+${MONTH}\s+\d{1,2},?\s+${YEAR}`, "i"), head],
+    // On its cover: a letter cites "the 2017 annual report" further on.
+    [new RegExp(String.raw`\b${YEAR}\s+annual\s+report\b|\bannual\s+report\s+${YEAR}\b`, "i"), opening],
+    [new RegExp(String.raw`\(rev\.\s+(?:${MONTH}\s+)?${YEAR}\)`, "i"), head],
+    [new RegExp(String.raw`\b(?:fiscal|fy)\s*${YEAR}\b`, "i"), head],
+    [new RegExp(String.raw`\bconstitution of ${YEAR}\b`, "i"), head],
+    [new RegExp(String.raw`\bexecutive order \d+ of ${MONTH}\s+\d{1,2},?\s+${YEAR}`, "i"), head],
+    // An essay's or a memo's dateline ("November 2009I don't think Apple realizes ...").
+    [new RegExp(String.raw`^\s*${MONTH}\s+${YEAR}(?!\d)`, "m"), opening],
   ];
-  for (const re of explicit) {
-    const m = re.exec(head);
+  for (const [re, text] of explicit) {
+    const m = re.exec(text);
     const year = m?.slice(1).find((g) => g !== undefined);
     if (year) return year;
   }
@@ -204,7 +298,8 @@ function periodOf(head: string, title: string): string | null {
 
 /** A form number the document names itself by: "Form 10-K", "Form W-9", "Form 1040". */
 function formOf(head: string, title: string): string | null {
-  const re = /\bform\s+((?:\d{1,4}-?[A-Z]{0,3}|[A-Z]{1,3}-\d{1,4}[A-Z]{0,2}))(?![\p{L}\d-])/iu;
+  // "Form 10-K", and "Form1040" as a form's own layout runs it together.
+  const re = /\bform\s*((?:\d{1,4}-?[A-Z]{0,3}|[A-Z]{1,3}-\d{1,4}[A-Z]{0,2}))(?![\p{L}\d-])/iu;
   const m = re.exec(title) ?? re.exec(head.slice(0, 3000));
   return m ? m[1]!.toUpperCase() : null;
 }

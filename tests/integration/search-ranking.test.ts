@@ -129,7 +129,7 @@ describe("document profiles", () => {
     const res = await app.api(filesApi.listFiles, { params: { id: room.id }, query: {}, token: alice.token });
     const byName = new Map(res.body.files.map((f) => [f.filename, f.document]));
     expect(byName.get("scan0042.pdf")).toEqual({
-      title: "Initech Inc.",
+      title: "Letter to the shareholders of Initech Inc.",
       kind: "shareholder letter",
       issuer: "Initech Inc.",
       period: "2019",

@@ -38,6 +38,12 @@ describe("nameShares", () => {
     expect(shares.has("other-22")).toBe(false);
   });
 
+  it("keeps every document named as well as the last one kept, not the first few read", () => {
+    const room = [2008, 2017, 2018, 2019, 2020, 2021].map((y) => doc(`${y}ltr`, `${y} ltr acme letter`));
+    room.push(doc("x", "x"), doc("y", "other report"));
+    expect([...nameShares(room, ["acme"]).keys()].sort()).toEqual(room.slice(0, 6).map((d) => d.id));
+  });
+
   it("tells apart documents named alike but for the year the question gives", () => {
     const room = [2017, 2018, 2019, 2020, 2021].map((y) => doc(`${y}ltr`, `${y} ltr acme letter ${y}`));
     room.push(doc("x", "x"), doc("y", "other report 2021"));

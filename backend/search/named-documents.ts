@@ -4,8 +4,9 @@ import { profileText } from "../ingestion/profile.ts";
 import { documentLabel, isGenericNameWord, tokenize, type QueryTerm } from "./query.ts";
 import { listDocumentLabelRows } from "./repo.ts";
 
-/** Named documents searched on their own. */
+/** Named documents searched on their own, and with those named as well as the last of them, at most. */
 const NAMED_DOCUMENTS = 5;
+const MAX_NAMED_DOCUMENTS = 12;
 /**
  * A document named less than half as well as the best keeps this share of its weight: "Berkshire's
  * 2019 letter" names `2019ltr.pdf` only by its year, which the best match (another year's letter
@@ -79,10 +80,13 @@ export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<strin
       return { id: d.id, score: own ? matched.reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) : 0 };
     })
     .filter((d) => d.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, NAMED_DOCUMENTS);
-  const best = scores[0]?.score ?? 0;
-  for (const d of scores) {
+    .sort((a, b) => b.score - a.score);
+  // Documents named as well as the last one kept are kept too: six yearly letters all named by
+  // "Berkshire" lost one of them to the order they were read in.
+  const cut = scores[NAMED_DOCUMENTS - 1]?.score ?? 0;
+  const kept = scores.filter((d) => d.score >= cut).slice(0, MAX_NAMED_DOCUMENTS);
+  const best = kept[0]?.score ?? 0;
+  for (const d of kept) {
     const share = (d.score / best) ** NAME_CONTRAST;
     named.set(d.id, share >= 0.5 ? share : WEAKLY_NAMED * share);
   }

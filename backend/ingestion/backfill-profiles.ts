@@ -1,5 +1,5 @@
 import type { Executor } from "../platform/db/index.ts";
-import { deriveProfile, PROFILE_PAGES } from "./profile.ts";
+import { deriveProfile, PROFILE_PAGES, SIGNED_KINDS, signatoryOf } from "./profile.ts";
 import {
   listFirstPageTexts,
   listUnprofiledDocuments,
@@ -17,7 +17,12 @@ export async function backfillProfiles(db: Executor, batch = 200): Promise<numbe
     const docs = await listUnprofiledDocuments(db, batch);
     for (const d of docs) {
       const pages = await listFirstPageTexts(db, { versionId: d.version_id, count: PROFILE_PAGES });
-      const profile = deriveProfile({ fileName: d.filename, title: d.title, pages });
+      let profile = deriveProfile({ fileName: d.filename, title: d.title, pages });
+      // A letter is signed at its end: its pages are all read for who signed it.
+      if (profile.kind && SIGNED_KINDS.has(profile.kind)) {
+        const all = await listFirstPageTexts(db, { versionId: d.version_id, count: Number(d.page_count) });
+        profile = deriveProfile({ fileName: d.filename, title: d.title, pages, signatory: signatoryOf(all) });
+      }
       await updateDocumentProfile(db, { versionId: d.version_id, profile });
     }
     done += docs.length;

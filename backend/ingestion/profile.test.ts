@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveProfile, profileText } from "./profile.ts";
+import { deriveProfile, profileText, signatoryOf } from "./profile.ts";
 
 describe("deriveProfile", () => {
   it("reads a 10-K's registrant, form and fiscal year from its cover page, whatever the file is called", () => {
@@ -43,6 +43,18 @@ describe("deriveProfile", () => {
     expect(p.period).toBe("2019");
     // The metadata title says nothing, and the first line is the table's: the salutation says what it is.
     expect(p.title).toBe("Letter to the shareholders of Berkshire Hathaway Inc.");
+  });
+
+  it("names a letter by who signed it, read from its last pages", () => {
+    const pages = [
+      "To the Shareholders of Berkshire Hathaway Inc.:\nBerkshire earned $89.8 billion in 2021.",
+      "Charlie and I look forward to seeing you.\nFebruary 26, 2022\tWarren E. Buffett\nChairman of the Board\n12",
+      "Appendix\nHoward G. Buffett, director",
+    ];
+    expect(signatoryOf(pages)).toBe("Warren E. Buffett");
+    expect(signatoryOf(["No sign-off here.\nChairman of the Board"])).toBeNull();
+    const p = deriveProfile({ fileName: "2021ltr.pdf", title: "printmgr file", pages, signatory: signatoryOf(pages) });
+    expect(p.title).toBe("Letter to the shareholders of Berkshire Hathaway Inc. from Warren E. Buffett");
   });
 
   it("takes a letter's year from its own cover, not from the annual report it cites", () => {

@@ -22,6 +22,8 @@ export interface ProfileInput {
   author?: string | null;
   /** Page texts in order (the first few are read). */
   pages: string[];
+  /** Who signed it, when it is a letter: {@link signatoryOf} over all its pages. */
+  signatory?: string | null;
 }
 
 /** Characters of the document read: its first pages hold what it is. */
@@ -79,7 +81,7 @@ export function deriveProfile(input: ProfileInput): DocumentProfile {
   const form = formOf(head, input.title);
   // A filing's first lines are the SEC's boilerplate: its title is who filed what.
   const filing = kind && /^\d/.test(kind) && issuer && form ? `${issuer} Form ${form}` : null;
-  const title = titleOf(input, head, filing ?? ownTitle(head, kind, issuer, form));
+  const title = titleOf(input, head, filing ?? ownTitle(head, kind, issuer, form, input.signatory ?? null));
   return {
     title,
     kind,
@@ -186,10 +188,18 @@ function sentenceEnds(line: string): boolean {
 const ABBREVIATION = /^(inc|co|corp|ltd|no|nos|jr|sr|st|mr|mrs|ms|dr|vs|rev|vol|fig|dept|approx)$/i;
 
 /** What a document of a known kind calls itself: an order's number and name, a letter's addressees, a form. */
-function ownTitle(head: string, kind: string | null, issuer: string | null, form: string | null): string | null {
+function ownTitle(
+  head: string,
+  kind: string | null,
+  issuer: string | null,
+  form: string | null,
+  signatory: string | null,
+): string | null {
   if (kind === "executive order") return executiveOrderTitle(head);
-  // "To the Shareholders of Berkshire Hathaway Inc.:": its first page is often a table.
-  if (kind === "shareholder letter" && issuer) return `Letter to the shareholders of ${issuer}`;
+  // "To the Shareholders of Berkshire Hathaway Inc.:": its first page is often a table. Who signed
+  // it names it too ("What did Buffett say about ...").
+  if (kind === "shareholder letter" && issuer)
+    return `Letter to the shareholders of ${issuer}${signatory ? ` from ${signatory}` : ""}`;
   if (kind === "tax form" && form) {
     // "Form1040 U.S. Individual Income Tax Return 2021 OMB No. 1545-0074": the form's name follows its number.
     const named = new RegExp(
@@ -319,3 +329,18 @@ const KIND_WORDS: Record<string, string> = {
   constitution: "constitution constitutional",
   "research paper": "paper",
 };
+
+/** Kinds of document signed at the end of their text, whose signatory is read from every page. */
+export const SIGNED_KINDS = new Set(["shareholder letter"]);
+
+/**
+ * Who signed a letter: the last name on a line of its own (after a date or a closing, say) above
+ * a role ("February 27, 2022\tWarren E. Buffett\nChairman of the Board").
+ */
+export function signatoryOf(pages: Iterable<string>): string | null {
+  let last: string | null = null;
+  for (const text of pages) for (const m of text.matchAll(SIGN_OFF)) last = clean(m[1]!);
+  return last;
+}
+const SIGN_OFF =
+  /(?:^|[\t\n,])[ \t]*((?:[A-Z][a-z]+\.? )(?:[A-Z]\. )?[A-Z][\p{L}'’-]+)[ \t]*\n[ \t]*(?:Chairman|Chairwoman|Chair|Chief Executive Officer|President|CEO|Managing Director|Vice Chairman)\b/gu;

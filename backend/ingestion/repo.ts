@@ -164,7 +164,7 @@ export function listUnprofiledDocuments(db: Executor, limit: number) {
   return db
     .selectFrom("documents as d")
     .innerJoin("files as f", "f.id", "d.file_id")
-    .select(["d.version_id", "d.title", "f.filename"])
+    .select(["d.version_id", "d.title", "d.page_count", "f.filename"])
     .where("d.profiled", "=", 0)
     .orderBy("d.version_id")
     .limit(limit)

@@ -1,7 +1,7 @@
 import type { Executor } from "../platform/db/index.ts";
 import { documentLabel } from "../search/query.ts";
 import type { SearchIndex } from "../search/search-index.ts";
-import { deriveProfile, PROFILE_PAGES } from "./profile.ts";
+import { deriveProfile, PROFILE_PAGES, SIGNED_KINDS, signatoryOf } from "./profile.ts";
 import { deleteDocument, insertDocument } from "./repo.ts";
 import type { ParsedDocument, Passage } from "./types.ts";
 
@@ -29,12 +29,16 @@ export async function writeVersionIndex(
 ): Promise<void> {
   await deleteVersionIndex(tx, search, o.versionId);
   const { document: doc } = o;
-  const profile = deriveProfile({
+  const input = {
     fileName: o.fileName,
     title: doc.title,
     author: typeof doc.metadata.author === "string" ? doc.metadata.author : null,
     pages: doc.pages.slice(0, PROFILE_PAGES).map((p) => p.text),
-  });
+  };
+  let profile = deriveProfile(input);
+  // A letter is signed at its end: its pages are all read for who signed it.
+  if (profile.kind && SIGNED_KINDS.has(profile.kind))
+    profile = deriveProfile({ ...input, signatory: signatoryOf(doc.pages.map((p) => p.text)) });
   await insertDocument(tx, {
     versionId: o.versionId,
     fileId: o.fileId,

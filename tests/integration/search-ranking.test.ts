@@ -97,7 +97,7 @@ describe("search ranking", () => {
 describe("document profiles", () => {
   let room: { id: string };
   const scans: Record<string, string> = {};
-  /** A two-page letter: who and when on the first page, the buyback on the second. */
+  /** A two-page letter: who and when on the first page, the buyback and who signed it on the second. */
   const letter = (year: number, buyback: string) =>
     Buffer.from(
       makePdf([
@@ -106,7 +106,12 @@ describe("document profiles", () => {
           { text: "To the Shareholders of Initech Inc.:", x: 72, y: 690 },
           { text: `This letter reviews ${year}. In ${year} we kept our promises.`, x: 72, y: 660 },
         ],
-        [{ text: buyback, x: 72, y: 720 }],
+        [
+          { text: buyback, x: 72, y: 720 },
+          { text: "February 24, 2020", x: 72, y: 600 },
+          { text: "Jane Q. Smith", x: 300, y: 600 },
+          { text: "Chairman of the Board", x: 300, y: 585 },
+        ],
       ]),
     );
 
@@ -129,7 +134,8 @@ describe("document profiles", () => {
     const res = await app.api(filesApi.listFiles, { params: { id: room.id }, query: {}, token: alice.token });
     const byName = new Map(res.body.files.map((f) => [f.filename, f.document]));
     expect(byName.get("scan0042.pdf")).toEqual({
-      title: "Letter to the shareholders of Initech Inc.",
+      // Signed on its last page.
+      title: "Letter to the shareholders of Initech Inc. from Jane Q. Smith",
       kind: "shareholder letter",
       issuer: "Initech Inc.",
       period: "2019",

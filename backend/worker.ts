@@ -5,6 +5,7 @@ import { settleAbandonedAnswers } from "./billing/charges.ts";
 import type { Deps } from "./deps.ts";
 import { deleteExpiredCache } from "./edgar/repo.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
+import { backfillProfiles } from "./ingestion/backfill-profiles.ts";
 import { workerId } from "./ingestion/ingest.ts";
 import { closeParsers } from "./ingestion/run-parser.ts";
 import { ingestionJobHandlers, ingestionMaintenance } from "./ingestion/worker-loop.ts";
@@ -19,7 +20,8 @@ export interface StartedWorker {
 
 /**
  * Sweeps what clients abandoned (unfinished uploads, answers whose writer went away) and what
- * expired (SEC EDGAR's cached answers). Exported for tests.
+ * expired (SEC EDGAR's cached answers), and profiles documents profiled by older rules. Exported
+ * for tests.
  */
 export async function sweep(deps: Deps): Promise<void> {
   await sweepStaleUploads(deps).catch((err: unknown) =>
@@ -35,6 +37,10 @@ export async function sweep(deps: Deps): Promise<void> {
   await deleteExpiredCache(deps.db.kysely, new Date().toISOString()).catch((err: unknown) =>
     deps.log.error("[edgar] deleting expired cache entries failed:", err),
   );
+  // Profiles made by older rules (after an upgrade), so the files panel and search read the new ones.
+  await backfillProfiles(deps.db.kysely)
+    .then((n) => n > 0 && deps.log.info(`[ingest] profiled ${n} documents again with the current rules`))
+    .catch((err: unknown) => deps.log.error("[ingest] profiling documents again failed:", err));
 }
 
 /**

@@ -134,9 +134,9 @@ async function ingest(name: string, keys: string[]) {
   if (cacheDir) fs.writeFileSync(path.join(dataDir, "bench-state.json"), JSON.stringify(state));
 }
 
-// An index cached before document profiles existed gets them from its stored pages.
+// An index cached before document profiles existed, or profiled by older rules, gets them from its stored pages.
 const profiled = await backfillProfiles(deps.db.kysely);
-if (profiled > 0) console.log(`profiled ${profiled} documents indexed before profiles existed`);
+if (profiled > 0) console.log(`profiled ${profiled} documents indexed before profiles existed or by older rules`);
 const listed = await backfillListing(deps.db.kysely);
 if (listed > 0) console.log(`read ${listed} versions' pages for listings (tables of contents, indexes)`);
 for (const c of corpora) await ingest(c.name, c.files);

@@ -8,8 +8,9 @@ import {
 } from "./repo.ts";
 
 /**
- * Profiles documents indexed before profiles existed, from their stored pages (the metadata
- * author is not kept, so only the title and text speak). Returns how many it profiled.
+ * Profiles documents indexed before profiles existed, or profiled by older rules, from their
+ * stored pages (the metadata author is not kept, so only the title and text speak). Returns how
+ * many it profiled.
  */
 export async function backfillProfiles(db: Executor, batch = 200): Promise<number> {
   let done = 0;

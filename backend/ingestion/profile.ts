@@ -26,6 +26,13 @@ export interface ProfileInput {
   signatory?: string | null;
 }
 
+/**
+ * The version of these rules, stored with each profile (`documents.profiled`): raise it when they
+ * change, and the worker's sweep derives the profiles made by older rules again (worker.ts).
+ * 1: the first rules; 2: letters, forms, memos, release stamps, prose, datelines, signatories.
+ */
+export const PROFILE_RULES = 2;
+
 /** Characters of the document read: its first pages hold what it is. */
 const HEAD_CHARS = 12_000;
 /** Pages read (callers pass at least these). */

@@ -1,6 +1,6 @@
 import type { Executor } from "../platform/db/index.ts";
 import { INGEST_JOB } from "./jobs.ts";
-import type { DocumentProfile } from "./profile.ts";
+import { PROFILE_RULES, type DocumentProfile } from "./profile.ts";
 import type { ParsedDocument } from "./types.ts";
 
 /** Rows per INSERT: well under SQLite's limit on bound parameters. */
@@ -148,7 +148,7 @@ const profileColumns = (p: DocumentProfile) => ({
   issuer: p.issuer,
   period: p.period,
   form: p.form,
-  profiled: 1,
+  profiled: PROFILE_RULES,
 });
 
 /** Marks every document to be profiled again (after the profile rules changed): reprofile-cli.ts. */
@@ -157,15 +157,15 @@ export async function markAllDocumentsUnprofiled(db: Executor): Promise<void> {
 }
 
 /**
- * Documents indexed before profiles existed: version, title and file name (a read-only join on
- * files, decision 0008), at most `limit`.
+ * Documents indexed before profiles existed, or profiled by older rules (PROFILE_RULES): version,
+ * title, page count and file name (a read-only join on files, decision 0008), at most `limit`.
  */
 export function listUnprofiledDocuments(db: Executor, limit: number) {
   return db
     .selectFrom("documents as d")
     .innerJoin("files as f", "f.id", "d.file_id")
     .select(["d.version_id", "d.title", "d.page_count", "f.filename"])
-    .where("d.profiled", "=", 0)
+    .where("d.profiled", "<", PROFILE_RULES)
     .orderBy("d.version_id")
     .limit(limit)
     .execute();

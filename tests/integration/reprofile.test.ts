@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reprofileAll } from "../../backend/ingestion/backfill-profiles.ts";
+import { PROFILE_RULES } from "../../backend/ingestion/profile.ts";
+import { sweep } from "../../backend/worker.ts";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
 import * as filesApi from "../../contracts/files.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
@@ -13,7 +15,10 @@ let alice: CreatedUser;
 let ws: { id: string };
 useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
-/** `npm run reprofile`: profiles made by older rules are derived again from the stored pages. */
+/**
+ * `npm run reprofile`, and the worker's sweep after an upgrade: profiles made by older rules are
+ * derived again from the stored pages.
+ */
 describe("reprofileAll", () => {
   it("derives every document's profile again from its stored pages", async () => {
     const order = makePdf([
@@ -50,5 +55,20 @@ describe("reprofileAll", () => {
     expect(derived?.title).toBe(
       "Executive Order 14155: Withdrawing the United States From the World Health Organization",
     );
+
+    // Stored by an older version of the rules: the worker's sweep derives it again by itself.
+    await app.deps.db.kysely
+      .updateTable("documents")
+      .set({ kind: "constitution", profile_title: "Federal Register / Vol. 90", profiled: PROFILE_RULES - 1 })
+      .where("file_id", "=", file.id)
+      .execute();
+    await sweep(app.deps);
+    expect(await profile()).toEqual(derived);
+    const row = await app.deps.db.kysely
+      .selectFrom("documents")
+      .select("profiled")
+      .where("file_id", "=", file.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.profiled)).toBe(PROFILE_RULES);
   });
 });

@@ -37,9 +37,14 @@ export async function sweep(deps: Deps): Promise<void> {
   await deleteExpiredCache(deps.db.kysely, new Date().toISOString()).catch((err: unknown) =>
     deps.log.error("[edgar] deleting expired cache entries failed:", err),
   );
-  // Profiles made by older rules (after an upgrade), so the files panel and search read the new ones.
+  // Profiles made by older rules (after an upgrade), so the files panel and search read the new ones
+  // (this process's search at once; other processes' within their labels' TTL, named-documents.ts).
   await backfillProfiles(deps.db.kysely)
-    .then((n) => n > 0 && deps.log.info(`[ingest] profiled ${n} documents again with the current rules`))
+    .then((n) => {
+      if (n === 0) return;
+      deps.documentLabels.clear();
+      deps.log.info(`[ingest] profiled ${n} documents again with the current rules`);
+    })
     .catch((err: unknown) => deps.log.error("[ingest] profiling documents again failed:", err));
 }
 

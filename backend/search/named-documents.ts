@@ -23,7 +23,13 @@ const NAME_CONTRAST = 2;
 
 export type DocumentLabels = { id: string; words: Set<string> }[];
 /** Per workspace: the label words of its indexed documents, and what they were read at. Made at boot, carried in Deps. */
-export type DocumentLabelCache = Map<string, { stamp: string; docs: DocumentLabels }>;
+export type DocumentLabelCache = Map<string, { stamp: string; docs: DocumentLabels; at: number }>;
+/**
+ * Labels are read again after this long whatever the stamp says: profiles derived again (the
+ * worker's sweep after an upgrade, `npm run reprofile`) change no file, and another process's
+ * cache would keep the old ones.
+ */
+const LABELS_TTL_MS = 5 * 60_000;
 
 /**
  * What the question names, read from the workspace's document labels once (file name, title and
@@ -94,21 +100,22 @@ export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<strin
 }
 
 /**
- * The workspace's documents and their label words, read again only when its files changed: a
- * file added, removed, renamed, re-indexed or moved bumps the count or the latest `updated_at`
- * (one indexed lookup, where reading and tokenizing every label took 12 ms at 950 documents).
+ * The workspace's documents and their label words, read again when its files changed (a file
+ * added, removed, renamed, re-indexed or moved bumps the count or the latest `updated_at`: one
+ * indexed lookup, where reading and tokenizing every label took 12 ms at 950 documents), and
+ * every LABELS_TTL_MS.
  */
 async function documentLabels(deps: Deps, workspaceId: string): Promise<DocumentLabels> {
   const files = await workspaceFilesStamp(deps.db.kysely, workspaceId);
   const stamp = `${files.count}/${files.updatedAt}`;
   const cache = deps.documentLabels;
   const hit = cache.get(workspaceId);
-  if (hit?.stamp === stamp) return hit.docs;
+  if (hit?.stamp === stamp && Date.now() - hit.at < LABELS_TTL_MS) return hit.docs;
   const rows = await listDocumentLabelRows(deps.db.kysely, workspaceId);
   const docs = rows.map((d) => {
     const profile = { title: d.profile_title, kind: d.kind, issuer: d.issuer, period: d.period, form: d.form };
     return { id: d.id, words: new Set(tokenize(`${documentLabel(d.filename, d.title)} ${profileText(profile)}`)) };
   });
-  cache.set(workspaceId, { stamp, docs });
+  cache.set(workspaceId, { stamp, docs, at: Date.now() });
   return docs;
 }

@@ -328,7 +328,7 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
       expect(new Set(mine.map((r) => r.userAgent)).size).toBe(2);
       expect(edgar.throttled.slice(throttledBefore)).toEqual([]);
       expect(edgar.peakPerSecond()).toBeLessThanOrEqual(10);
-      // 24 requests, one slot per 110 ms, take at least 2.5 s however they are spread.
+      // 24 requests, one slot per 125 ms, take at least 2.5 s however they are spread.
       expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
     } finally {
       await child.kill();

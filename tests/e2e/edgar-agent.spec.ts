@@ -10,6 +10,8 @@ import { lastAnswer, newThread } from "./support/thread.ts";
  * page of it. SEC EDGAR is the local fake serving the recorded responses.
  */
 test.use({ llm: "fake", edgar: true });
+// The fake SEC serves recorded responses from SHARED_DATA_DIR/edgar, which is not in the repo (the
+// shared data is never copied in): without it there is nothing to serve. CI has it and runs these.
 test.skip(!hasEdgarData, "needs SHARED_DATA_DIR/edgar");
 
 const CARBO = 1009672;

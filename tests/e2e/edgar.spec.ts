@@ -3,6 +3,8 @@ import { expect, PASSWORD, screenshot, signUp, test, uniqueEmail } from "./suppo
 
 // SEC EDGAR answered by the local fake from the SEC's recorded responses.
 test.use({ edgar: true });
+// The fake SEC serves recorded responses from SHARED_DATA_DIR/edgar, which is not in the repo (the
+// shared data is never copied in): without it there is nothing to serve. CI has it and runs these.
 test.skip(!hasEdgarData, "needs SHARED_DATA_DIR/edgar");
 
 for (const [width, height] of [

@@ -27,3 +27,8 @@ export function formatTimeLeft(seconds: number): string {
   const m = minutes % 60;
   return `about ${h} h${m ? ` ${m} min` : ""} left`;
 }
+
+/** What indexing found a file to be, short of its title: its kind and period, those it has. */
+export function documentFacts(d: { kind: string | null; period: string | null } | null | undefined): string[] {
+  return [d?.kind, d?.period].filter((p): p is string => !!p);
+}

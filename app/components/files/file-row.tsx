@@ -1,5 +1,5 @@
 import type { FileInfo } from "../../../contracts/files.ts";
-import { formatBytes, formatDate } from "../../lib/format.ts";
+import { documentFacts, formatBytes, formatDate } from "../../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
@@ -35,7 +35,7 @@ function StatusBadge({ status, className }: { status: FileInfo["status"]; classN
 /** What indexing found the file to be: its title, kind and period (from its content, not its name). */
 function DocumentLine({ document: d }: { document: FileInfo["document"] }) {
   if (!d) return null;
-  const rest = [d.kind, d.period].filter((p): p is string => !!p);
+  const rest = documentFacts(d);
   if (!d.title && rest.length === 0) return null;
   return (
     <p className="truncate text-xs text-slate-700" data-testid="document-profile" title={d.issuer ?? undefined}>

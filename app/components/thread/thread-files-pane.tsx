@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FileText, FilePen } from "lucide-react";
 import type { FileInfo } from "../../../contracts/files.ts";
 import type { ThreadFile } from "../../../contracts/thread-files.ts";
+import { documentFacts } from "../../lib/format.ts";
 import { firstPageOf, type ViewerTarget } from "./file-viewer.tsx";
 import type { ThreadFileTarget } from "./thread-file-viewer.tsx";
 
@@ -76,7 +77,7 @@ export function ThreadFilesPane({
  * then the title, so the narrow pane's one line still says what it is when the title is cut.
  */
 function aboutDocument(d: FileInfo["document"]): string | undefined {
-  const parts = [d?.kind, d?.period, d?.title].filter((p): p is string => !!p);
+  const parts = [...documentFacts(d), ...(d?.title ? [d.title] : [])];
   return parts.length > 0 ? parts.join(" · ") : undefined;
 }
 

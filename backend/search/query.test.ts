@@ -78,6 +78,12 @@ describe("analyzeQuery", () => {
     expect(expansions("Is there a fine for a wrong taxpayer number?")).toEqual(expect.arrayContaining(["penalty"]));
   });
 
+  it("expands short-term government debt into what balance sheets call it", () => {
+    expect(expansions("How much cash is parked in short-term government debt?")).toEqual(
+      expect.arrayContaining(["treasury bills", "government securities"]),
+    );
+  });
+
   it("expands analyst vocabulary into the words filings use, as weaker terms", () => {
     expect(expansions("What was capex in FY2022?")).toEqual(
       expect.arrayContaining(["capital expenditures", "purchases of property and equipment"]),

@@ -196,6 +196,7 @@ const THESAURUS: string[][] = [
   ["r d", "research and development"],
   ["opex", "operating expenses"],
   ["debt", "borrowings", "long term debt", "notes payable", "total debt"],
+  ["government debt", "treasury bills", "t bills", "treasuries", "government securities", "government bonds"],
   ["leverage", "~total debt", "~debt to equity"],
   ["geographies", "geographic areas", "geographic", "regions", "international", "countries"],
   ["interest coverage", "~interest expense", "~operating income"],

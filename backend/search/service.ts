@@ -5,6 +5,7 @@ import { loadWorkspace } from "../workspaces/service.ts";
 import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
 import { fusePages } from "./fuse-pages.ts";
+import { demoteCopies } from "./duplicates.ts";
 import { applyYears, questionYears } from "./years.ts";
 import { documentNaming } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
@@ -28,6 +29,8 @@ const COVERAGE = { doc: 0.5, page: 0.5 };
 const LISTING_WEIGHT = 0.25;
 /** Pages holding a year the question names gain this share (years.ts). */
 const YEAR_WEIGHT = 0.25;
+/** A page that copies a better page of its document keeps this share of its score (duplicates.ts). */
+const COPY_WEIGHT = 0.5;
 
 export async function searchWorkspace(
   deps: Deps,
@@ -85,7 +88,7 @@ export async function searchWorkspace(
     // It holds every word of the question and points at the page that answers.
     if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
   }
-  const results = fusePages([...scored.values()], PAGE_SUPPORT).slice(0, o.limit);
+  const results = demoteCopies(fusePages([...scored.values()], PAGE_SUPPORT), COPY_WEIGHT).slice(0, o.limit);
   return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
 }
 

@@ -23,7 +23,10 @@ describe("demoteCopies", () => {
         { hit: hit("f", 3, copy("Copy B Report this income on your federal tax return.")), score: 1.8 },
         { hit: hit("f", 2, copy("Copy A For Internal Revenue Service Center")), score: 1.77 },
         { hit: hit("f", 4, copy("Copy C For Recipient's Records")), score: 1.76 },
-        { hit: hit("f", 9, "G - Direct rollover of a distribution to a qualified plan, a 403(b) plan or an IRA."), score: 1.45 },
+        {
+          hit: hit("f", 9, "G - Direct rollover of a distribution to a qualified plan, a 403(b) plan or an IRA."),
+          score: 1.45,
+        },
       ],
       0.5,
     );

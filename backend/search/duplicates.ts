@@ -34,9 +34,7 @@ export function demoteCopies(
     seen.push(words);
     kept.set(page.hit.version_id, seen);
   }
-  return changed
-    ? pages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id))
-    : pages;
+  return changed ? pages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id)) : pages;
 }
 
 function wordPairs(text: string): Set<string> {

@@ -20,9 +20,9 @@ import type { SearchHit } from "./search-index.ts";
  * column is left out: it is the same for every passage of the file.
  */
 
-const K1 = 1.2;
-const B = 0.75;
-const HEADING_WEIGHT = 0.5;
+export const K1 = 1.2;
+export const B = 0.75;
+export const HEADING_WEIGHT = 0.5;
 /**
  * Files with more passages than this are ranked by FTS5: tokenizing costs about 40 ms per 1,000
  * passages the first time a file is searched (a Map lookup per word is most of it).

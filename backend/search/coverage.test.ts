@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyCoverage } from "./coverage.ts";
-import type { SearchHit } from "./search-index.ts";
-
-const hit = (id: string, file: string, page: number, text: string): SearchHit => ({
-  passage_id: id,
-  file_id: file,
-  version_id: `${file}-v`,
-  filename: `${file}.pdf`,
-  page,
-  text,
-  listing: false,
-  score: 0,
-});
+import { hit } from "./test-hits.ts";
 
 describe("applyCoverage", () => {
   it("lifts the page and document that hold more of the question's words, in any of their forms", () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fusePages } from "./fuse-pages.ts";
-import type { SearchHit } from "./search-index.ts";
-
-const hit = (id: string, file: string, page: number): SearchHit => ({
-  passage_id: id,
-  file_id: file,
-  version_id: `${file}-v`,
-  filename: `${file}.pdf`,
-  page,
-  text: "",
-  listing: false,
-  score: 0,
-});
+import { hit } from "./test-hits.ts";
 
 describe("fusePages", () => {
   it("gives one result per page, carried by its best passage, scoring it plus a share of the others", () => {

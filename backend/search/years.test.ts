@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SearchHit } from "./search-index.ts";
+import { hit } from "./test-hits.ts";
 import { applyYears, questionYears } from "./years.ts";
-
-const hit = (id: string, file: string, page: number, text: string): SearchHit => ({
-  passage_id: id,
-  file_id: file,
-  version_id: `${file}-v`,
-  filename: `${file}.pdf`,
-  page,
-  text,
-  listing: false,
-  score: 0,
-});
 
 describe("questionYears", () => {
   it("keeps the years among the question's words, once each", () => {

@@ -1,13 +1,13 @@
 import type { SearchHit } from "./search-index.ts";
 
 /** Pages read for copies, from the top: the rest are past any page a reader looks at. */
-export const DUPLICATE_WINDOW = 50;
+const DUPLICATE_WINDOW = 50;
 /**
  * Share of their word pairs two passages hold in common (Jaccard) to be copies of each other. Pairs,
  * not words: a form's copies share 0.48-1.0 of their pairs, while two pages of one plan's table of
  * objectives share two thirds of their words but a third of their pairs.
  */
-export const DUPLICATE_OVERLAP = 0.45;
+const DUPLICATE_OVERLAP = 0.45;
 
 /**
  * A page whose carrying passage is a copy of a better page's in the same document (a tax form
@@ -47,7 +47,7 @@ export function demoteCopies(
  * sorted arrays is several times cheaper than building and probing sets of strings; a rare
  * collision only adds a shared pair). Words are runs of letters and digits, ASCII folded to lower case.
  */
-export function wordPairs(text: string): Uint32Array {
+function wordPairs(text: string): Uint32Array {
   const hashes: number[] = [];
   let previous = 0;
   let word = FNV_OFFSET;

@@ -106,13 +106,7 @@ export function postgresSearchIndex(
         listing: Boolean(r.listing),
         score: Number(r.score),
       }));
-      const bm25 = bm25Scores(
-        hits.map((h) => ({ ...h, heading: h.heading ?? "", label: h.label ?? "" })),
-        ranked,
-        (w) => df.get(w) ?? 0,
-        total,
-        caches.stems,
-      );
+      const bm25 = bm25Scores(hits, ranked, (w) => df.get(w) ?? 0, total, caches.stems);
       const tsTop = Math.max(...hits.map((h) => h.score), 1e-9);
       const bmTop = Math.max(...bm25, 1e-9);
       return hits

@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { B, HEADING_WEIGHT, K1 } from "./file-rank.ts";
+import { B, HEADING_WEIGHT, K1, WordTable } from "./file-rank.ts";
 import type { QueryTerm } from "./query.ts";
 import type { SearchHit } from "./search-index.ts";
 
@@ -23,22 +23,19 @@ const MAX_MEMO = 200_000;
 export type RankRow = Omit<SearchHit, "score"> & { heading: string; label: string };
 
 /**
- * Stems of the words met, and passages' lengths in words, shared between searches: counting a
- * passage's words is a loop over its characters (about 1.5 ms per 300 passages), and the passages
- * a Pod's questions rank recur.
+ * Stems of the words met (file-rank.ts's WordTable: each distinct word stemmed once), and
+ * passages' lengths in words, shared between searches: counting a passage's words is a loop over
+ * its characters (about 1.5 ms per 300 passages), and the passages a Pod's questions rank recur.
  */
 export class StemMemo {
-  private stems = new Map<string, string>();
+  private table = new WordTable();
   private lengths = new Map<string, number>();
-  stem(word: string): string {
-    let s = this.stems.get(word);
-    if (s === undefined) {
-      if (this.stems.size > MAX_MEMO) this.stems.clear();
-      this.stems.set(word, (s = stemmer(word)));
-    }
-    return s;
+  /** The word table for one call: started again here, between calls, once it holds too many words. */
+  words(): WordTable {
+    if (this.table.words.size > MAX_MEMO) this.table = new WordTable();
+    return this.table;
   }
-  words(passageId: string, text: string): number {
+  length(passageId: string, text: string): number {
     let n = this.lengths.get(passageId);
     if (n === undefined) {
       if (this.lengths.size > MAX_MEMO) this.lengths.clear();
@@ -60,15 +57,13 @@ export function bm25Scores(
   if (rows.length === 0) return scores;
   // Each distinct word of the terms, by its stem; a text's words are stemmed only when they start
   // like one of them (one regular expression over the text finds those).
-  const stems = new Map<string, number>();
+  const words = memo.words();
   const prefixes = new Set<string>();
   const seqs = terms.map((t) =>
     t.words.map((w) => {
-      const stem = memo.stem(w);
-      if (!stems.has(stem)) stems.set(stem, stems.size);
-      const prefix = prefixOf(w, stem);
+      const prefix = prefixOf(w, stemmer(w));
       if (prefix) prefixes.add(prefix);
-      return stems.get(stem)!;
+      return words.id(w);
     }),
   );
   if (prefixes.size === 0) return scores;
@@ -82,10 +77,10 @@ export function bm25Scores(
   const seen = new Map<string, Scan>();
   const read = (text: string) => {
     let found = seen.get(text);
-    if (!found) seen.set(text, (found = scan(text, starts, stems, memo)));
+    if (!found) seen.set(text, (found = scan(text, starts, words, memo)));
     return found;
   };
-  const scanned = rows.map((r) => [scan(r.text, starts, stems, memo, r.passage_id), read(r.heading), read(r.label)]);
+  const scanned = rows.map((r) => [scan(r.text, starts, words, memo, r.passage_id), read(r.heading), read(r.label)]);
   const lengths = scanned.map((cols) => cols.reduce((n, c) => n + c.words, 0));
   const avg = Math.max(1, lengths.reduce((a, b) => a + b, 0) / rows.length);
   const weights = [WEIGHTS.text, WEIGHTS.heading, WEIGHTS.label];
@@ -103,7 +98,7 @@ export function bm25Scores(
   return scores;
 }
 
-/** A text (letters with diacritics folded) and its words that are a term's: [start, end, stem index] each. */
+/** A text (letters with diacritics folded) and its words that start like a term's: [start, end, stem id] each. */
 interface Scan {
   text: string;
   found: number[];
@@ -111,7 +106,7 @@ interface Scan {
   words: number;
 }
 
-function scan(text: string, starts: RegExp, stems: Map<string, number>, memo: StemMemo, passageId?: string): Scan {
+function scan(text: string, starts: RegExp, words: WordTable, memo: StemMemo, passageId?: string): Scan {
   // Diacritics folded as FTS5's unicode61 does ("Zürich" is "zurich"), and the ligatures PDFs
   // are full of read as their letters ("ﬁrm" is "firm").
   if (ACCENTED.test(text)) text = text.normalize("NFKD").replace(MARKS, "");
@@ -124,10 +119,9 @@ function scan(text: string, starts: RegExp, stems: Map<string, number>, memo: St
     // A word runs on past the ASCII letters ("caf" of a "café" left unfolded): not the word.
     if (end < text.length && text.charCodeAt(end) > 127 && WORD_CHAR.test(text[end]!)) continue;
     if (m.index > 0 && text.charCodeAt(m.index - 1) > 127 && WORD_CHAR.test(text[m.index - 1]!)) continue;
-    const id = stems.get(memo.stem(m[0].toLowerCase()));
-    if (id !== undefined) found.push(m.index, end, id);
+    found.push(m.index, end, words.id(m[0].toLowerCase()));
   }
-  return { text, found, words: passageId ? memo.words(passageId, text) : countWords(text) };
+  return { text, found, words: passageId ? memo.length(passageId, text) : countWords(text) };
 }
 
 /** Runs of letters and digits: a loop over the character codes, a regular expression only past ASCII. */

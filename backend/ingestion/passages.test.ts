@@ -36,6 +36,32 @@ describe("buildPassages", () => {
     }
   });
 
+  it("joins a page's short last lines (its number) to the passage before them", () => {
+    // Long enough that the blank line before the number would end a passage.
+    const body = [paragraph(1), paragraph(2), paragraph(3)].join("\n");
+    const pageText = `${body}\n\n47`;
+    const passages = buildPassages(
+      { title: "Report", metadata: {}, pages: [{ page: 47, kind: "pdf-page", text: pageText }] },
+      { fileVersionId: "fv1" },
+    );
+    expect(passages.map((p) => [p.start, p.end])).toEqual([[0, pageText.length]]);
+  });
+
+  it("ends a PDF's passage at its last paragraph break before the maximum, other files' at the first past the minimum", () => {
+    const line = (n: number) => `Line ${String(n).padStart(3, "0")} of the management discussion`.padEnd(99, ".");
+    const lines = (from: number, count: number) => Array.from({ length: count }, (_, i) => line(from + i));
+    const pageText = [...lines(0, 9), "", ...lines(9, 2), "", ...lines(11, 3)].join("\n");
+    const firstBreak = pageText.indexOf("\n\n");
+    const lastBreak = pageText.lastIndexOf("\n\n");
+    const firstEnd = (kind: "pdf-page" | "section") =>
+      buildPassages(
+        { title: "Report", metadata: {}, pages: [{ page: 1, kind, text: pageText }] },
+        { fileVersionId: "fv1" },
+      )[0].end;
+    expect(firstEnd("section")).toBe(firstBreak);
+    expect(firstEnd("pdf-page")).toBe(lastBreak);
+  });
+
   it("never splits a line and carries the current heading", () => {
     const passages = buildPassages(doc, { fileVersionId: "fv1" });
     const lines = text.split("\n").filter(Boolean);

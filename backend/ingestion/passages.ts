@@ -8,13 +8,22 @@ export interface PassageOptions {
   maxChars?: number;
 }
 
+/**
+ * A page's last lines holding fewer words than this (a page number, "Table of Contents 47") join
+ * the passage before them: alone, "47" under a heading that matches the question outranked the
+ * page that answers it. A short tail of real words ("Total liabilities and shareholders' equity
+ * $228,354") stays a passage of its own.
+ */
+const TAIL_WORDS = 4;
+
 /** A Markdown-style heading, or a short line in capitals with no final full stop. */
 const HEADING = /^(#{1,6}\s+\S.*|[A-Z0-9][A-Z0-9 ,.&'()\-–:]{2,80}[A-Z)])$/;
 
 /**
  * Cuts pages into passages of about 800-1,200 characters at line boundaries (a table row is a
  * line), so `page.text.slice(start, end) === passage.text`. A single line longer than the
- * maximum is cut at a space. The heading is the latest one seen, carried across pages.
+ * maximum is cut at a space. The heading is the latest one seen, carried across pages. A page's
+ * last lines of a few words at most end the passage before them.
  */
 export function buildPassages(doc: ParsedDocument, options: PassageOptions): Passage[] {
   const min = options.minChars ?? 800;
@@ -26,28 +35,46 @@ export function buildPassages(doc: ParsedDocument, options: PassageOptions): Pas
     let start = -1;
     let end = -1;
     let startHeading = heading;
+    // A PDF's paragraph breaks are read off line spacing: the passage runs on, and the last break
+    // past the minimum is where it ends when the next line would overflow it.
+    const guessed = page.kind === "pdf-page";
+    let cut: { end: number; next: number; heading: string } | null = null;
     const flush = () => {
       if (start >= 0 && end > start)
         passages.push(makePassage(doc, page, start, end, startHeading, options.fileVersionId));
       start = -1;
+      cut = null;
     };
     for (const [lineStart, lineEnd] of lineRanges(page.text, max)) {
       const line = page.text.slice(lineStart, lineEnd).trim();
       if (!line) {
         // A blank line ends a paragraph: a good place to stop once the passage is big enough.
-        if (start >= 0 && end - start >= min) flush();
+        if (start >= 0 && end - start >= min) {
+          if (guessed) cut = { end, next: -1, heading };
+          else flush();
+        }
         continue;
       }
       const isHeading = line.length <= 90 && HEADING.test(line);
+      if (start >= 0 && lineEnd - start > max && cut && cut.next >= 0) {
+        passages.push(makePassage(doc, page, start, cut.end, startHeading, options.fileVersionId));
+        [start, startHeading, cut] = [cut.next, cut.heading, null];
+      }
       if (start >= 0 && (lineEnd - start > max || (isHeading && end - start >= min / 2))) flush();
       if (isHeading) heading = line.replace(/^#+\s*/, "");
+      if (cut && cut.next < 0)
+        [cut.next, cut.heading] = [lineStart + leadingSpace(page.text, lineStart, lineEnd), heading];
       if (start < 0) {
         start = lineStart + leadingSpace(page.text, lineStart, lineEnd);
         startHeading = heading;
       }
       end = lineEnd;
     }
-    flush();
+    const last = passages[passages.length - 1];
+    const tail = start >= 0 ? page.text.slice(start, end) : "";
+    if (tail && (tail.match(/\p{L}{2,}/gu)?.length ?? 0) < TAIL_WORDS && last?.page === page.page) {
+      passages[passages.length - 1] = makePassage(doc, page, last.start, end, last.heading, options.fileVersionId);
+    } else flush();
   }
   return passages;
 }

@@ -93,7 +93,8 @@ function placeRun(item: TextItem, vt: number[]): PlacedRun {
   const y = vt[1] * e + vt[3] * f + vt[5];
   const h = Math.hypot(m[2], m[3]) || item.height || 1;
   const scaleX = Math.hypot(m[0], m[1]) / (Math.hypot(a, b) || 1);
-  return { str: item.str, x, baseline: y, w: item.width * scaleX, h };
+  const rotated = m[0] <= 0 || Math.abs(m[1]) > Math.abs(m[0]) * 0.05;
+  return { str: item.str, x, baseline: y, w: item.width * scaleX, h, ...(rotated ? { rotated } : {}) };
 }
 
 function messageOf(err: unknown): string {

@@ -60,6 +60,11 @@ describe("layOutRuns", () => {
     expect(layOutRuns(runs).text.split("\n")).toEqual([...LEFT, "", ...RIGHT]);
   });
 
+  it("closes up letter-spaced words, and leaves a pair of single letters alone", () => {
+    const runs = [run("G O D F R E Y", 50, 40), run("P H I L L I P S", 120, 40), run("Schedule A B of 2021", 50, 52)];
+    expect(layOutRuns(runs).text).toBe("GODFREY PHILLIPS\nSchedule A B of 2021");
+  });
+
   it("reads a stamp turned up the margin after the page's lines, not inside them", () => {
     const runs = LEFT.map((s, i) => run(s, 50, 40 + i * 12));
     runs.push(run("Downloaded from the publisher by guest on 23 May 2024", 20, 45, { rotated: true }));

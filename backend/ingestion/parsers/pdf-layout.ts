@@ -75,7 +75,7 @@ export function layOutRuns(runs: PlacedRun[]): LaidOutPage {
         if (gap > run.h * CELL_GAP) text += "\t";
         else if (gap > run.h * 0.12 && !/\s$/.test(text) && !/^\s/.test(run.str)) text += " ";
       }
-      const str = run.str.replace(/\s+/g, " ");
+      const str = closeLetterSpacing(run.str.replace(/\s+/g, " "));
       const start = text.length;
       text += str;
       spans.push({ start, end: text.length, x: run.x, y: run.baseline - run.h, w: run.w, h: run.h });
@@ -83,6 +83,16 @@ export function layOutRuns(runs: PlacedRun[]): LaidOutPage {
     }
   }
   return { text, spans };
+}
+
+/**
+ * Letter-spaced words ("G O D F R E Y  P H I L L I P S", a heading set with wide tracking) come
+ * from pdf.js a letter at a time: three or more single letters in a row, one space apart, are one
+ * word. Where the run holds several such words, their boundaries are lost ("THEGOLDMAN..."), which
+ * still reads better than forty one-letter words.
+ */
+function closeLetterSpacing(str: string): string {
+  return str.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}){2,}(?![\p{L}\p{N}])/gu, (word) => word.replaceAll(" ", ""));
 }
 
 /** The median step down from one line to the next (a column's top is a step up, not counted). */

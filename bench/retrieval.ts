@@ -16,7 +16,7 @@
  * the index stays in that database and the dir keeps which workspaces and files it holds (use a
  * dir of its own per database).
  * `--settings shared,mixed` runs only those settings; `--misses` prints each question missed at 5
- * with our first five pages and BM25's rank. Benchmarks are not pass/fail: exits 0.
+ * (`--miss-rank 1`: at 1) with our first five pages and BM25's rank. Benchmarks are not pass/fail: exits 0.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -40,10 +40,12 @@ const { values: args } = parseArgs({
     db: { type: "string" },
     settings: { type: "string" },
     misses: { type: "boolean" },
+    "miss-rank": { type: "string" },
   },
 });
 /** `--settings shared,mixed` runs only those; `--misses` prints each question missed at 5 with our top 5. */
 const onlySettings = args.settings?.split(",");
+const missRank = Number(args["miss-rank"] ?? 5);
 const only = args.only?.split(",");
 if (CORPORA.length === 0) {
   console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);
@@ -182,7 +184,7 @@ async function ours(workspace: string, q: Question, single: boolean, setting = "
   latencies.push(performance.now() - started);
   const hits = results.map((r) => ({ doc: byId.get(r.file_id) ?? "", page: r.page }));
   const rank = rankOf(hits, q);
-  if (args.misses && (rank === null || rank > 5))
+  if (args.misses && (rank === null || rank > missRank))
     misses.push(
       `${setting} rank ${rank ?? "-"}: ${q.question}\n  want ${q.doc} p${q.pages.join(",")}\n  got  ${hits
         .slice(0, 5)
@@ -233,7 +235,7 @@ for (const c of corpora) {
   }
 }
 if (corpora.length > 1) for (const [setting, { ours: o, bm25: b }] of Object.entries(all)) row("all", setting, o, b);
-if (misses.length > 0) console.log(`\nmissed at 5:\n${misses.join("\n")}`);
+if (misses.length > 0) console.log(`\nmissed at ${missRank}:\n${misses.join("\n")}`);
 latencies.sort((a, b) => a - b);
 console.log(
   `search latency over ${latencies.length} queries: p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`,

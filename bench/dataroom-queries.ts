@@ -107,7 +107,7 @@ export function roomRecall(
   asked: { q: RoomQuery; top: { file: string; page: number }[] }[],
   docs: RoomDoc[],
   k: number,
-): { recall: number; n: number } {
+): { recall: number; n: number; missed: string[] } {
   const byFile = new Map(docs.map((d) => [d.file, d]));
   const isEvidence = (q: RoomQuery, file: string, page: number) => {
     const at = byFile.has(file) ? sourcePage(byFile.get(file)!, page) : null;
@@ -118,6 +118,8 @@ export function roomRecall(
   const counted = asked.filter(
     ({ q }) => q.pages.length > 0 && (q.file ? holds(q, byFile.get(q.file)!) : docs.some((d) => holds(q, d))),
   );
-  const found = counted.filter(({ q, top }) => top.slice(0, k).some((r) => isEvidence(q, r.file, r.page))).length;
-  return { recall: counted.length ? found / counted.length : NaN, n: counted.length };
+  const hit = ({ q, top }: (typeof asked)[number]) => top.slice(0, k).some((r) => isEvidence(q, r.file, r.page));
+  const found = counted.filter(hit).length;
+  const missed = counted.filter((a) => !hit(a)).map(({ q }) => q.query);
+  return { recall: counted.length ? found / counted.length : NaN, n: counted.length, missed };
 }

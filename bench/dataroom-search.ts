@@ -118,6 +118,14 @@ export function reportSearches(timings: Timing[], target: number, label = "searc
       `${label} page recall (a copy of an evidence page in the first k): whole room ${r(false, 5)}, ${r(false, 10)}; one document ${r(true, 5)}, ${r(true, 10)}`,
     );
   }
+  // DATAROOM_MISSES=1 lists the whole-room questions missed at 5, to compare two indexes question by question.
+  if (docs && process.env.DATAROOM_MISSES === "1")
+    for (const q of roomRecall(
+      timings.filter((t) => !t.scoped),
+      docs,
+      5,
+    ).missed)
+      console.log(`  missed at 5 [room]: ${q.slice(0, 100)}`);
   for (const t of timings.filter((t) => t.hits === 0))
     console.log(`  no hit: ${t.scoped ? "[one doc]" : "[room]   "} ${t.query.slice(0, 100)}`);
   console.log("slowest queries:");

@@ -65,6 +65,17 @@ describe("layOutRuns", () => {
     expect(layOutRuns(runs).text).toBe("GODFREY PHILLIPS\nSchedule A B of 2021");
   });
 
+  it("lays out a page of two hundred thousand lines in two columns without overflowing the stack", () => {
+    const runs: PlacedRun[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      runs.push(run("words of the left column of prose", 50, 40 + i * 12));
+      runs.push(run("words of the right column of prose", 300, 40 + i * 12));
+    }
+    const lines = layOutRuns(runs).text.split("\n");
+    expect(lines.length).toBe(400_000);
+    expect(lines[200_000]).toBe("words of the right column of prose");
+  });
+
   it("reads a stamp turned up the margin after the page's lines, not inside them", () => {
     const runs = LEFT.map((s, i) => run(s, 50, 40 + i * 12));
     runs.push(run("Downloaded from the publisher by guest on 23 May 2024", 20, 45, { rotated: true }));

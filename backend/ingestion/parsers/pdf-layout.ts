@@ -144,8 +144,8 @@ function readColumns(lines: PlacedRun[][]): PlacedRun[][] {
   let left: PlacedRun[][] = [];
   let right: PlacedRun[][] = [];
   const flush = () => {
-    if (areColumns(left, right, gutter)) out.push(...left, ...right);
-    else out.push(...whole);
+    // One line at a time: push(...lines) of a hostile page's hundred thousand lines overflows the stack.
+    for (const line of areColumns(left, right, gutter) ? [left, right].flat() : whole) out.push(line);
     whole = [];
     left = [];
     right = [];
@@ -223,8 +223,9 @@ function findGutter(lines: PlacedRun[][]): number | null {
 function areColumns(left: PlacedRun[][], right: PlacedRun[][], gutter: number): boolean {
   const fewer = Math.min(left.length, right.length);
   if (fewer < MIN_COLUMN_LINES || fewer < Math.max(left.length, right.length) * BALANCE) return false;
-  const leftEdge = Math.min(...left.map((l) => l[0].x));
-  const rightEdge = Math.max(...right.map((l) => lineEnd(l)));
+  // Folds, not Math.min(...), for the same reason.
+  const leftEdge = left.reduce((edge, l) => Math.min(edge, l[0].x), Infinity);
+  const rightEdge = right.reduce((edge, l) => Math.max(edge, lineEnd(l)), -Infinity);
   return isProse(left, gutter - leftEdge) && isProse(right, rightEdge - gutter);
 }
 
@@ -240,7 +241,7 @@ function isProse(side: PlacedRun[][], width: number): boolean {
 }
 
 function lineEnd(line: PlacedRun[]): number {
-  return Math.max(...line.map((r) => r.x + r.w));
+  return line.reduce((end, r) => Math.max(end, r.x + r.w), -Infinity);
 }
 
 function isProseLine(line: PlacedRun[]): boolean {

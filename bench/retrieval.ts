@@ -46,6 +46,10 @@ const { values: args } = parseArgs({
 /** `--settings shared,mixed` runs only those; `--misses` prints each question missed at 5 with our top 5. */
 const onlySettings = args.settings?.split(",");
 const missRank = Number(args["miss-rank"] ?? 5);
+if (!Number.isInteger(missRank) || missRank < 1) {
+  console.error(`--miss-rank takes a rank from 1 (was "${args["miss-rank"]}"): e.g. --miss-rank 1`);
+  process.exit(2);
+}
 const only = args.only?.split(",");
 if (CORPORA.length === 0) {
   console.log(`No benchmark data under ${DATA} (set SHARED_DATA_DIR): nothing to measure.`);

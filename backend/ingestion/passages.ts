@@ -39,9 +39,10 @@ export function buildPassages(doc: ParsedDocument, options: PassageOptions): Pas
     // past the minimum is where it ends when the next line would overflow it.
     const guessed = page.kind === "pdf-page";
     let cut: { end: number; next: number; heading: string } | null = null;
+    const emit = (from: number, to: number, heading: string) =>
+      passages.push(makePassage(doc, page, from, to, heading, options.fileVersionId));
     const flush = () => {
-      if (start >= 0 && end > start)
-        passages.push(makePassage(doc, page, start, end, startHeading, options.fileVersionId));
+      if (start >= 0 && end > start) emit(start, end, startHeading);
       start = -1;
       cut = null;
     };
@@ -57,7 +58,7 @@ export function buildPassages(doc: ParsedDocument, options: PassageOptions): Pas
       }
       const isHeading = line.length <= 90 && HEADING.test(line);
       if (start >= 0 && lineEnd - start > max && cut && cut.next >= 0) {
-        passages.push(makePassage(doc, page, start, cut.end, startHeading, options.fileVersionId));
+        emit(start, cut.end, startHeading);
         [start, startHeading, cut] = [cut.next, cut.heading, null];
       }
       if (start >= 0 && (lineEnd - start > max || (isHeading && end - start >= min / 2))) flush();
@@ -73,7 +74,8 @@ export function buildPassages(doc: ParsedDocument, options: PassageOptions): Pas
     const last = passages[passages.length - 1];
     const tail = start >= 0 ? page.text.slice(start, end) : "";
     if (tail && (tail.match(/\p{L}{2,}/gu)?.length ?? 0) < TAIL_WORDS && last?.page === page.page) {
-      passages[passages.length - 1] = makePassage(doc, page, last.start, end, last.heading, options.fileVersionId);
+      passages.pop();
+      emit(last.start, end, last.heading);
     } else flush();
   }
   return passages;

@@ -55,6 +55,44 @@ describe("layOutRuns", () => {
     expect(lines[3]).toBe(`${names[1]}\tSenior Vice President of operations and finance 10`);
   });
 
+  it("reads a column of prose beside a column of tables and the sentences that introduce them", () => {
+    const prose = [...LEFT, ...RIGHT, ...LEFT.map((s) => s.toUpperCase())];
+    const beside = [
+      "The table below presents the operating results",
+      "of our Investment Management segment.",
+      "$ in millions\t2016\t2015",
+      "Management and other fees\t$4,798\t$4,887",
+      "Incentive fees\t421\t780",
+      "Operating expenses\t4,654\t4,841",
+      "Pre-tax earnings\t$1,134\t$1,365",
+      "The tables below present our assets under",
+    ];
+    const runs = prose.map((s, i) => run(s, 50, 40 + i * 12));
+    beside.forEach((line, i) => {
+      // A row's cells stand apart: label at the column's edge, figures at its right.
+      line.split("\t").forEach((cell, k) => runs.push(run(cell, k === 0 ? 300 : 460 + (k - 1) * 60, 40 + i * 12)));
+    });
+    expect(layOutRuns(runs).text.split("\n")).toEqual([...prose, ...beside]);
+  });
+
+  it("keeps a table's rows whole when one column holds its descriptions and the other its cells", () => {
+    const runs: PlacedRun[] = [];
+    const rows = 10;
+    for (let i = 0; i < rows; i++) {
+      runs.push(run(`Reference rate reform provides expedients ${i}`, 50, 40 + i * 12));
+      if (i < 2) {
+        // A cell's text may wrap into a line of words, as the standard's effect does here.
+        runs.push(run("We are assessing the impact of it", 320, 40 + i * 12));
+        continue;
+      }
+      runs.push(run("January 1, 2023.", 320, 40 + i * 12));
+      runs.push(run("No material impact", 440, 40 + i * 12));
+    }
+    const lines = layOutRuns(runs).text.split("\n");
+    expect(lines).toHaveLength(rows);
+    expect(lines[2]).toBe("Reference rate reform provides expedients 2\tJanuary 1, 2023.\tNo material impact");
+  });
+
   it("writes a wider step between lines than their usual spacing as a blank line", () => {
     const runs = [...LEFT.map((s, i) => run(s, 50, 40 + i * 12)), ...RIGHT.map((s, i) => run(s, 50, 100 + i * 12))];
     expect(layOutRuns(runs).text.split("\n")).toEqual([...LEFT, "", ...RIGHT]);

@@ -38,6 +38,16 @@ const PARAGRAPH_HEIGHTS = 1.6;
 const MIN_COLUMN_LINES = 3;
 /** Share of a side's lines that must read as prose (words, not figures or cells). */
 const PROSE_SHARE = 0.5;
+/**
+ * A column of prose beside a column of small tables and the sentences that introduce them (an
+ * annual report's page): one side this much prose over `MIN_PROSE_LINES` lines or more, the other
+ * with `OTHER_PROSE_SHARE` of its lines sentences. A page-wide table's figures, right of its
+ * labels, are none; a table with a column of descriptions (an officer's positions, a standard's
+ * effect) has rows of cells on both sides.
+ */
+const PROSE_SIDE = 0.8;
+const MIN_PROSE_LINES = 8;
+const OTHER_PROSE_SHARE = 0.3;
 /** A column of prose fills its width: its median line spans at least this share of it. */
 const FILL = 0.6;
 /** Neither column of a block holds fewer than this share of the other's lines. */
@@ -217,8 +227,9 @@ function findGutter(lines: PlacedRun[][]): number | null {
 }
 
 /**
- * Two columns of prose: each with enough lines, neither far shorter than the other, most lines
- * words rather than figures, and lines that fill the column (a table's narrow name column does not).
+ * Two columns of prose: each with enough lines, neither far shorter than the other, both filling
+ * their column (a table's narrow name column, a margin of topic tags does not), both mostly words
+ * rather than figures, or one almost all words and the other with sentences among its tables.
  */
 function areColumns(left: PlacedRun[][], right: PlacedRun[][], gutter: number): boolean {
   const fewer = Math.min(left.length, right.length);
@@ -226,10 +237,17 @@ function areColumns(left: PlacedRun[][], right: PlacedRun[][], gutter: number): 
   // Folds, not Math.min(...), for the same reason.
   const leftEdge = left.reduce((edge, l) => Math.min(edge, l[0].x), Infinity);
   const rightEdge = right.reduce((edge, l) => Math.max(edge, lineEnd(l)), -Infinity);
-  return isProse(left, gutter - leftEdge) && isProse(right, rightEdge - gutter);
+  const l = sideShape(left, gutter - leftEdge);
+  const r = sideShape(right, rightEdge - gutter);
+  if (!l.fills || !r.fills) return false;
+  if (l.prose >= PROSE_SHARE && r.prose >= PROSE_SHARE) return true;
+  const proseBeside = (a: typeof l, lines: number, b: typeof l) =>
+    a.prose >= PROSE_SIDE && lines >= MIN_PROSE_LINES && b.prose >= OTHER_PROSE_SHARE;
+  return proseBeside(l, left.length, r) || proseBeside(r, right.length, l);
 }
 
-function isProse(side: PlacedRun[][], width: number): boolean {
+/** A side's share of prose lines, and whether its median line spans `FILL` of its width. */
+function sideShape(side: PlacedRun[][], width: number): { prose: number; fills: boolean } {
   let prose = 0;
   const widths: number[] = [];
   for (const line of side) {
@@ -237,7 +255,7 @@ function isProse(side: PlacedRun[][], width: number): boolean {
     widths.push(lineEnd(line) - line[0].x);
   }
   widths.sort((a, b) => a - b);
-  return prose >= side.length * PROSE_SHARE && widths[widths.length >> 1] >= width * FILL;
+  return { prose: prose / side.length, fills: widths[widths.length >> 1] >= width * FILL };
 }
 
 function lineEnd(line: PlacedRun[]): number {

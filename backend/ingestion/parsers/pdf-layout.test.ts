@@ -55,6 +55,15 @@ describe("layOutRuns", () => {
     expect(lines[3]).toBe(`${names[1]}\tSenior Vice President of operations and finance 10`);
   });
 
+  it("reads the page's foot under the left column after both columns, and a longer left column in place", () => {
+    const longer = [...LEFT, "which the firm funds from its own capital."];
+    const runs = longer.map((s, i) => run(s, 50, 40 + i * 12));
+    RIGHT.forEach((s, i) => runs.push(run(s, 300, 40 + i * 12)));
+    runs.push(run("64", 50, 200), run("Goldman Sachs 2016 Form 10-K", 80, 200));
+    const lines = layOutRuns(runs).text.split("\n");
+    expect(lines.filter((l) => l !== "")).toEqual([...longer, ...RIGHT, "64\tGoldman Sachs 2016 Form 10-K"]);
+  });
+
   it("reads a column of prose beside a column of tables and the sentences that introduce them", () => {
     const prose = [...LEFT, ...RIGHT, ...LEFT.map((s) => s.toUpperCase())];
     const beside = [

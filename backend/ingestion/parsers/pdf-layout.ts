@@ -50,6 +50,8 @@ const MIN_PROSE_LINES = 8;
 const OTHER_PROSE_SHARE = 0.3;
 /** A column of prose fills its width: its median line spans at least this share of it. */
 const FILL = 0.6;
+/** A gap this many line steps wide sets a page's foot apart from the left column above it. */
+const FOOT_GAP = 2;
 /** Neither column of a block holds fewer than this share of the other's lines. */
 const BALANCE = 0.25;
 
@@ -155,7 +157,7 @@ function readColumns(lines: PlacedRun[][]): PlacedRun[][] {
   let right: PlacedRun[][] = [];
   const flush = () => {
     // One line at a time: push(...lines) of a hostile page's hundred thousand lines overflows the stack.
-    for (const line of areColumns(left, right, gutter) ? [left, right].flat() : whole) out.push(line);
+    for (const line of areColumns(left, right, gutter) ? inColumns(left, right) : whole) out.push(line);
     whole = [];
     left = [];
     right = [];
@@ -174,6 +176,26 @@ function readColumns(lines: PlacedRun[][]): PlacedRun[][] {
   }
   flush();
   return out;
+}
+
+/**
+ * Two columns' lines, the left's then the right's. The page's foot on the left ("64  Goldman Sachs
+ * 2016 Form 10-K" under the left column) comes last: left lines below the right column's last
+ * line, set apart from the column above them by a gap wider than `FOOT_GAP` of its line steps.
+ */
+function inColumns(left: PlacedRun[][], right: PlacedRun[][]): PlacedRun[][] {
+  const rightBottom = right.reduce((bottom, l) => Math.max(bottom, l[0].baseline), -Infinity);
+  const step = usualStep(left);
+  let foot = left.length;
+  while (foot > 0 && left[foot - 1][0].baseline > rightBottom) foot--;
+  // The foot starts at the widest gap among the lines below the right column, if it is wide.
+  let cut = left.length;
+  for (let i = Math.max(foot, 1); i < left.length; i++) {
+    const gap = left[i][0].baseline - left[i - 1][0].baseline;
+    if (gap > step * FOOT_GAP && (cut === left.length || gap > left[cut][0].baseline - left[cut - 1][0].baseline))
+      cut = i;
+  }
+  return [...left.slice(0, cut), ...right, ...left.slice(cut)];
 }
 
 /**

@@ -64,6 +64,9 @@ test("bookmark a thread beside its name, find it on /bookmarks, remove the bookm
   await page.goto(threadUrl);
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // The toggle shows its new state while the request is on its way: leaving the page before the
+  // answer (the toast) could cancel it, and /bookmarks then listed nothing (a CI run failed so).
+  await expect(page.getByText("Thread bookmarked.")).toBeVisible();
   await page.goto("/bookmarks");
   await page.getByRole("button", { name: "Remove bookmark from Margin questions" }).click();
   await expect(page.getByText("No bookmarks yet.")).toBeVisible();

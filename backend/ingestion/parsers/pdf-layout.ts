@@ -185,15 +185,16 @@ function readColumns(lines: PlacedRun[][]): PlacedRun[][] {
  */
 function inColumns(left: PlacedRun[][], right: PlacedRun[][]): PlacedRun[][] {
   const rightBottom = right.reduce((bottom, l) => Math.max(bottom, l[0].baseline), -Infinity);
-  const step = usualStep(left);
   let foot = left.length;
   while (foot > 0 && left[foot - 1][0].baseline > rightBottom) foot--;
   // The foot starts at the widest gap among the lines below the right column, if it is wide.
   let cut = left.length;
-  for (let i = Math.max(foot, 1); i < left.length; i++) {
-    const gap = left[i][0].baseline - left[i - 1][0].baseline;
-    if (gap > step * FOOT_GAP && (cut === left.length || gap > left[cut][0].baseline - left[cut - 1][0].baseline))
-      cut = i;
+  if (foot < left.length) {
+    let widest = usualStep(left) * FOOT_GAP;
+    for (let i = Math.max(foot, 1); i < left.length; i++) {
+      const gap = left[i][0].baseline - left[i - 1][0].baseline;
+      if (gap > widest) [widest, cut] = [gap, i];
+    }
   }
   return [...left.slice(0, cut), ...right, ...left.slice(cut)];
 }
@@ -263,13 +264,15 @@ function areColumns(left: PlacedRun[][], right: PlacedRun[][], gutter: number): 
   const r = sideShape(right, rightEdge - gutter);
   if (!l.fills || !r.fills) return false;
   if (l.prose >= PROSE_SHARE && r.prose >= PROSE_SHARE) return true;
-  const proseBeside = (a: typeof l, lines: number, b: typeof l) =>
-    a.prose >= PROSE_SIDE && lines >= MIN_PROSE_LINES && b.prose >= OTHER_PROSE_SHARE;
-  return proseBeside(l, left.length, r) || proseBeside(r, right.length, l);
+  const proseBeside = (a: SideShape, b: SideShape) =>
+    a.prose >= PROSE_SIDE && a.lines >= MIN_PROSE_LINES && b.prose >= OTHER_PROSE_SHARE;
+  return proseBeside(l, r) || proseBeside(r, l);
 }
 
-/** A side's share of prose lines, and whether its median line spans `FILL` of its width. */
-function sideShape(side: PlacedRun[][], width: number): { prose: number; fills: boolean } {
+/** A side's lines, the share of them that are prose, and whether its median line spans `FILL` of its width. */
+type SideShape = { lines: number; prose: number; fills: boolean };
+
+function sideShape(side: PlacedRun[][], width: number): SideShape {
   let prose = 0;
   const widths: number[] = [];
   for (const line of side) {
@@ -277,7 +280,7 @@ function sideShape(side: PlacedRun[][], width: number): { prose: number; fills: 
     widths.push(lineEnd(line) - line[0].x);
   }
   widths.sort((a, b) => a - b);
-  return { prose: prose / side.length, fills: widths[widths.length >> 1] >= width * FILL };
+  return { lines: side.length, prose: prose / side.length, fills: widths[widths.length >> 1] >= width * FILL };
 }
 
 function lineEnd(line: PlacedRun[]): number {

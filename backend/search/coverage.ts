@@ -65,7 +65,7 @@ function startsAWord(text: string, prefix: string): boolean {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** What a word's forms start with: its Porter stem, cut to what the word and stem share ("happi" -> "happ"). */
-function prefixOf(word: string): string {
+export function prefixOf(word: string): string {
   const stem = stemmer(word);
   let n = 0;
   while (n < stem.length && n < word.length && stem[n] === word[n]) n++;

@@ -26,6 +26,8 @@ export interface AnalyzedQuery {
   nameWords: string[];
   /** Every distinct word of the terms (for snippets and highlighting). */
   words: string[];
+  /** Neighbouring words of the question, in its order (proximity.ts). */
+  pairs: [string, string][];
 }
 
 const STOP = new Set(
@@ -42,6 +44,9 @@ const STOP = new Set(
     "company companies company's ever overall exactly specifically respect regards regarding considered consider"
   ).split(/\s+/),
 );
+
+/** Whether the question analysis drops `word` (lower-case) as a stop word. */
+export const isStopWord = (word: string): boolean => STOP.has(word);
 
 /**
  * Groups of the ways analysts and filings say one thing; any member found brings in the others.
@@ -265,7 +270,26 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     }
   }
   const limited = terms.slice(0, MAX_TERMS);
-  return { terms: limited, nameWords: nameWords(query), words: [...new Set(limited.flatMap((t) => t.words))] };
+  // Neighbours among the question's own words, written next to each other: not its instructions,
+  // stray letters or numbers (years.ts weighs a year), and not across a stop word ("funds of funds").
+  const kept = new Set(own.map((t) => t.words[0]!));
+  const pairs: [string, string][] = [];
+  const paired = new Set<string>();
+  let previous: string | null = null;
+  tokens.forEach((t, i) => {
+    const word = kept.has(t) && !STOP.has(t) && !/\d/.test(t) && !instructs(tokens, i) ? t : null;
+    if (previous && word && previous !== word && !paired.has(`${previous} ${word}`)) {
+      paired.add(`${previous} ${word}`);
+      pairs.push([previous, word]);
+    }
+    previous = word;
+  });
+  return {
+    terms: limited,
+    nameWords: nameWords(query),
+    words: [...new Set(limited.flatMap((t) => t.words))],
+    pairs,
+  };
 }
 
 /**

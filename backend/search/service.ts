@@ -4,6 +4,7 @@ import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
+import { applyProximity } from "./proximity.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { demoteCopies } from "./duplicates.ts";
 import { applyYears, questionYears } from "./years.ts";
@@ -27,6 +28,8 @@ const QUANTITATIVE =
 const COVERAGE = { doc: 0.5, page: 0.5 };
 /** A listing page's passages (a table of contents, an index: listing.ts) keep this share of their score. */
 const LISTING_WEIGHT = 0.25;
+/** Pages holding the question's neighbouring words in order gain up to this share (proximity.ts). */
+const PROXIMITY_WEIGHT = 1;
 /** Pages holding a year the question names gain this share (years.ts). */
 const YEAR_WEIGHT = 0.25;
 /** A page that copies a better page of its document keeps this share of its score (duplicates.ts). */
@@ -81,6 +84,13 @@ export async function searchWorkspace(
     legs[0]!.flatMap((t) => t.words),
     COVERAGE,
   );
+  // Not a name the named-documents stage took ("American Express"): it weighs that document already.
+  const naming = analyzed.terms
+    .filter((t) => t.name && !terms.some((k) => k.words.join(" ") === t.words.join(" ")))
+    .map((t) => ` ${t.words.join(" ")} `);
+  const pairs = analyzed.pairs.filter(([a, b]) => !naming.some((n) => n.includes(` ${a} ${b} `)));
+  const ownWords = new Set(legs[0]!.flatMap((t) => t.words)).size;
+  applyProximity([...scored.values()], pairs, ownWords, PROXIMITY_WEIGHT);
   applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);

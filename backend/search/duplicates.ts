@@ -1,3 +1,4 @@
+import { byPlace } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /** Pages read for copies, from the top: the rest are past any page a reader looks at. */
@@ -39,7 +40,7 @@ export function demoteCopies(
     seen.push(pairs);
     kept.set(page.hit.version_id, seen);
   }
-  return changed ? pages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id)) : pages;
+  return changed ? pages.sort((a, b) => b.score - a.score || byPlace(a.hit, b.hit)) : pages;
 }
 
 /**

@@ -3,6 +3,7 @@ import { stemmer } from "stemmer";
 import type { Database } from "../platform/db/schema.ts";
 import type { QueryTerm } from "./query.ts";
 import { findFilePassageStamp, listVersionPassages } from "./repo.ts";
+import { byPlace } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -202,7 +203,7 @@ export function scoreFile(
   scores.forEach((s, i) => {
     if (s > 0) ranked.push({ ...file.hits[i]!, score: s });
   });
-  return ranked.sort((a, b) => b.score - a.score || a.passage_id.localeCompare(b.passage_id));
+  return ranked.sort((a, b) => b.score - a.score || byPlace(a, b));
 }
 
 /** Occurrences of the token sequence (one word, or a phrase's words in a row). */

@@ -1,3 +1,4 @@
+import { byPlace } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -10,7 +11,7 @@ export function fusePages(
   support: number,
 ): { hit: SearchHit; score: number }[] {
   const pages = new Map<string, { hit: SearchHit; best: number; rest: number }>();
-  for (const p of passages.sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id))) {
+  for (const p of passages.sort((a, b) => b.score - a.score || byPlace(a.hit, b.hit))) {
     const key = `${p.hit.version_id}\u0000${p.hit.page}`;
     const page = pages.get(key);
     if (page) page.rest += p.score;
@@ -18,5 +19,5 @@ export function fusePages(
   }
   return [...pages.values()]
     .map((p) => ({ hit: p.hit, score: p.best + support * p.rest }))
-    .sort((a, b) => b.score - a.score || a.hit.passage_id.localeCompare(b.hit.passage_id));
+    .sort((a, b) => b.score - a.score || byPlace(a.hit, b.hit));
 }

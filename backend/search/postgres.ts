@@ -4,6 +4,7 @@ import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import { passageRows } from "./passage-rows.ts";
 import { bm25Scores, StemMemo, type RankRow } from "./rerank.ts";
+import { byPlace } from "./hit-order.ts";
 import type { SearchIndex, SearchOptions } from "./search-index.ts";
 
 /**
@@ -90,7 +91,7 @@ export function postgresSearchIndex(
         join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
         cross join (select ${tsquery(rank)} as query, ${tsquery(filter)} as filter${phrases.length ? sql`, ${tsquery(phrases)} as phrases` : sql``}) tq
         where p.tsv @@ tq.filter ${files}
-        order by score desc, p.id
+        order by score desc, p.page, p.start, p.id
         limit ${q.limit}`.execute(db);
       };
       // Within one file every term is scored: ts_rank's cost is the file's rows, and dropping the
@@ -114,7 +115,7 @@ export function postgresSearchIndex(
           ...h,
           score: (1 - BM25_SHARE) * (h.score / tsTop) + BM25_SHARE * (bm25[i]! / bmTop),
         }))
-        .sort((a, b) => b.score - a.score || a.passage_id.localeCompare(b.passage_id));
+        .sort((a, b) => b.score - a.score || byPlace(a, b));
     },
   };
 }

@@ -133,7 +133,7 @@ async function ranked(
     cross join passages p on p.seq = m.seq
     cross join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
     where 1 = 1 ${files}
-    order by m.rank, p.id
+    order by m.rank, p.page, p.start, p.id
     limit ${q.limit}`.execute(db);
   const hits = rows.map(({ rank, fetched: _, ...hit }) => ({
     ...hit,

@@ -45,6 +45,9 @@ const MAX_SKIPPED = 2;
 
 /** Whether a word starting with `a` is followed by one starting with `b` in `text` (lower-case). */
 export function holdsPair(text: string, a: string, b: string): boolean {
+  // Most candidates lack one of the words: one scan for the second says so before the first's
+  // every occurrence is followed ("tim" of "time" starts many words).
+  if (!text.includes(b)) return false;
   for (let at = text.indexOf(a); at >= 0; at = text.indexOf(a, at + 1)) {
     if (at > 0 && isWordChar(text, at - 1)) continue;
     let i = wordEnd(text, at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyProximity, holdsPair } from "./proximity.ts";
+import { applyProximity, holdsPair, unnamedPairs } from "./proximity.ts";
 import { analyzeQuery } from "./query.ts";
 import { hit } from "./test-hits.ts";
 
@@ -13,6 +13,20 @@ describe("analyzeQuery pairs", () => {
       ["common", "share"],
     ]);
     expect(analyzeQuery("the funds-of-funds 2016 2015 bet").pairs).toEqual([]);
+  });
+});
+
+describe("unnamedPairs", () => {
+  it("leaves out the pairs of a name the named-documents stage took, and keeps the rest", () => {
+    const analyzed = analyzeQuery("What did American Express report as Card Member loans?");
+    expect(analyzed.pairs).toContainEqual(["american", "express"]);
+    // The stage took "american express" (it names AMERICANEXPRESS_2022_10K.pdf), not "card member".
+    const terms = analyzed.terms.filter((t) => t.words.join(" ") !== "american express");
+    expect(unnamedPairs(analyzed, terms)).toEqual([
+      ["card", "member"],
+      ["member", "loans"],
+    ]);
+    expect(unnamedPairs(analyzed, analyzed.terms)).toEqual(analyzed.pairs);
   });
 });
 

@@ -1,5 +1,5 @@
 import { COVERAGE_CANDIDATES, prefixOf } from "./coverage.ts";
-import { isStopWord } from "./query.ts";
+import { isStopWord, type AnalyzedQuery, type QueryTerm } from "./query.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -38,6 +38,19 @@ export function applyProximity(
     const share = held.get(key(e.hit))!.reduce((s, has, i) => s + (has ? idf[i]! : 0), 0) / total;
     e.score *= 1 + weight * share;
   }
+}
+
+/**
+ * The question's pairs less those inside a name the named-documents stage took out of its terms
+ * ("American Express" of "What are the geographies American Express operates in?"): that stage
+ * weighs the document already, and within it every page says "American Express".
+ */
+export function unnamedPairs(analyzed: AnalyzedQuery, terms: QueryTerm[]): [string, string][] {
+  const kept = new Set(terms.map((t) => t.words.join(" ")));
+  const names = analyzed.terms
+    .filter((t) => t.name && !kept.has(t.words.join(" ")))
+    .map((t) => ` ${t.words.join(" ")} `);
+  return analyzed.pairs.filter(([a, b]) => !names.some((n) => n.includes(` ${a} ${b} `)));
 }
 
 /** Stop words skipped between a pair's words: "share of common stock" holds "share common". */

@@ -4,7 +4,7 @@ import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
 import { analyzeQuery } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
-import { applyProximity } from "./proximity.ts";
+import { applyProximity, unnamedPairs } from "./proximity.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { demoteCopies } from "./duplicates.ts";
 import { applyYears, questionYears } from "./years.ts";
@@ -84,13 +84,12 @@ export async function searchWorkspace(
     legs[0]!.flatMap((t) => t.words),
     COVERAGE,
   );
-  // Not a name the named-documents stage took ("American Express"): it weighs that document already.
-  const naming = analyzed.terms
-    .filter((t) => t.name && !terms.some((k) => k.words.join(" ") === t.words.join(" ")))
-    .map((t) => ` ${t.words.join(" ")} `);
-  const pairs = analyzed.pairs.filter(([a, b]) => !naming.some((n) => n.includes(` ${a} ${b} `)));
-  const ownWords = new Set(legs[0]!.flatMap((t) => t.words)).size;
-  applyProximity([...scored.values()], pairs, ownWords, PROXIMITY_WEIGHT);
+  applyProximity(
+    [...scored.values()],
+    unnamedPairs(analyzed, terms),
+    new Set(legs[0]!.flatMap((t) => t.words)).size,
+    PROXIMITY_WEIGHT,
+  );
   applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);

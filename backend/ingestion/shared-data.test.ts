@@ -12,6 +12,8 @@ import { defaultLimits } from "./types.ts";
 const dataDir = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
 const hasData = existsSync(join(dataDir, "financebench"));
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): real public files read in
+// place, never copied into the repo.
 describe.skipIf(!hasData)("parsers on the shared corpora", () => {
   afterAll(() => closeOcr());
 

@@ -72,6 +72,8 @@ function compareWithCache(model: WorkbookModel) {
   return { compared, matched: compared - mismatches.length, mismatches, skipped, unsupportedFunctions };
 }
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): real public files read in
+// place, never copied into the repo.
 describe.skipIf(!hasData)("recomputing the shared workbooks against Excel's cached values", () => {
   const report = (name: string, r: ReturnType<typeof compareWithCache>) =>
     console.info(

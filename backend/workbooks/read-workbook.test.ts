@@ -19,6 +19,8 @@ async function code(p: Promise<unknown>): Promise<string | undefined> {
   return (err as WorkbookError).code;
 }
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): real public files read in
+// place, never copied into the repo.
 describe.skipIf(!hasData)("readWorkbook on the shared workbooks", () => {
   it("cross-sheet workbook: sheets, dimensions, formulas with cached values, the defined name", async () => {
     const wb = await readWorkbook(xlsx("xlcalculator_cross_sheet.xlsx"));

@@ -9,6 +9,8 @@ import { traceFormula } from "./trace-formula.ts";
 const dataDir = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
 const crossSheet = join(dataDir, "xlsx/xlcalculator_cross_sheet.xlsx");
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): real public files read in
+// place, never copied into the repo.
 describe.skipIf(!existsSync(crossSheet))("traceFormula on xlcalculator_cross_sheet.xlsx", () => {
   it("follows LastCell (Sheet1!C5) through both sheets down to the five typed-in inputs", async () => {
     const model = await loadWorkbook(crossSheet);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertNoUnexpected } from "./fake-guard.ts";
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "./fake-edgar.ts";
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 /** The local SEC EDGAR enforces what the SEC does, and fails a test on what it has no recording of. */
 describe.skipIf(!hasEdgarData)("fake EDGAR", () => {
   let edgar: FakeEdgar;

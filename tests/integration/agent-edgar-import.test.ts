@@ -21,6 +21,8 @@ type Request = Extract<StreamEvent, { type: "confirmation_request" }>;
 const isRequest = (e: ReceivedEvent) => e.data.type === "confirmation_request";
 const answerIdOf = (events: ReceivedEvent[]) => ofType(events, "message_started")[0]!.message_id;
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 describe.skipIf(!hasEdgarData)("edgar_import with the user's confirmation", () => {
   let edgar: FakeEdgar;
   let s: AgentSetup;
@@ -229,6 +231,8 @@ describe.skipIf(!hasEdgarData)("edgar_import with the user's confirmation", () =
   }, 60_000);
 });
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 describe.skipIf(!hasEdgarData)("edgar_import left unanswered", () => {
   let edgar: FakeEdgar;
   let s: AgentSetup;

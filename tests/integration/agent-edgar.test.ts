@@ -3,6 +3,8 @@ import { setupAgent, toolResults, type AgentSetup } from "../helpers/agent.ts";
 import { hasEdgarData, startFakeEdgar, type FakeEdgar } from "../helpers/fake-edgar.ts";
 import { ofType, textOf } from "../helpers/sse.ts";
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 /** edgar_search in the agent's loop, against the local SEC EDGAR, with the fake model. */
 describe.skipIf(!hasEdgarData)("edgar_search", () => {
   let edgar: FakeEdgar;

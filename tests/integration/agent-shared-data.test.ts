@@ -13,6 +13,8 @@ import { ofType } from "../helpers/sse.ts";
 const dataDir = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
 const pdf = join(dataDir, "berkshire/2019ltr.pdf");
 
+// Skipped only when the shared documents are absent (SHARED_DATA_DIR): real public files read in
+// place, never copied into the repo.
 describe.skipIf(!existsSync(pdf))("citations on a real PDF", () => {
   let s: AgentSetup;
   let fileId: string;

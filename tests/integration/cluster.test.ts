@@ -51,6 +51,7 @@ function socketInodes(pid: number): Set<string> {
   return out;
 }
 
+// Linux only: the workers' listening sockets and open files are read from /proc.
 describe.skipIf(process.platform !== "linux")("WEB_CONCURRENCY", () => {
   let testDb: TestDb;
   let dataDir: string;

@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
  */
 const UA = "Analyst Workspace tests edgar-tests@example.com";
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
   let edgar: FakeEdgar;
   let app: TestApp;
@@ -336,6 +338,8 @@ describe.skipIf(!hasEdgarData)("SEC EDGAR", () => {
   });
 });
 
+// Skipped only when the recorded SEC EDGAR responses are absent (SHARED_DATA_DIR/edgar): the local
+// fake replays them, and tests cannot reach the real EDGAR.
 describe.skipIf(!hasEdgarData)("SEC EDGAR without a User-Agent", () => {
   let edgar: FakeEdgar;
   let app: TestApp;

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { pageKey } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -45,12 +46,12 @@ export function applyCoverage(
   };
   entries.forEach((e, i) => {
     merge(docs, e.hit.file_id, holding[i]!);
-    merge(pages, `${e.hit.version_id}\u0000${e.hit.page}`, holding[i]!);
+    merge(pages, pageKey(e.hit), holding[i]!);
   });
   const share = (h: boolean[]) => h.reduce((s, v, i) => s + (v ? idf[i]! : 0), 0) / total;
   for (const e of entries) {
     const d = share(docs.get(e.hit.file_id)!);
-    const p = share(pages.get(`${e.hit.version_id}\u0000${e.hit.page}`)!);
+    const p = share(pages.get(pageKey(e.hit))!);
     e.score *= (1 + weights.doc * d) * (1 + weights.page * p);
   }
 }
@@ -58,9 +59,16 @@ export function applyCoverage(
 /** Whether `prefix` starts a word of `text` (both lower-case). */
 function startsAWord(text: string, prefix: string): boolean {
   for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-    if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) return true;
+    if (at === 0 || !isWordChar(text, at - 1)) return true;
   }
   return false;
+}
+
+/** Whether `text[i]` is a letter or a digit, in any script (ASCII without a regular expression). */
+export function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return WORD_CHAR.test(text[i]!);
 }
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 

@@ -1,4 +1,4 @@
-import { byPlace } from "./hit-order.ts";
+import { byPlace, pageKey } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /**
@@ -12,7 +12,7 @@ export function fusePages(
 ): { hit: SearchHit; score: number }[] {
   const pages = new Map<string, { hit: SearchHit; best: number; rest: number }>();
   for (const p of passages.sort((a, b) => b.score - a.score || byPlace(a.hit, b.hit))) {
-    const key = `${p.hit.version_id}\u0000${p.hit.page}`;
+    const key = pageKey(p.hit);
     const page = pages.get(key);
     if (page) page.rest += p.score;
     else pages.set(key, { hit: p.hit, best: p.score, rest: 0 });

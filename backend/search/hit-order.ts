@@ -14,3 +14,6 @@ export function byPlace(a: SearchHit, b: SearchHit): number {
     (a.passage_id < b.passage_id ? -1 : a.passage_id > b.passage_id ? 1 : 0)
   );
 }
+
+/** A hit's page, as one key: the same page number in two versions is two pages. */
+export const pageKey = (h: SearchHit): string => `${h.version_id}\u0000${h.page}`;

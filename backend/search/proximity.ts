@@ -1,4 +1,5 @@
-import { COVERAGE_CANDIDATES, prefixOf } from "./coverage.ts";
+import { COVERAGE_CANDIDATES, isWordChar, prefixOf } from "./coverage.ts";
+import { pageKey } from "./hit-order.ts";
 import { isStopWord, type AnalyzedQuery, type QueryTerm } from "./query.ts";
 import type { SearchHit } from "./search-index.ts";
 
@@ -22,20 +23,19 @@ export function applyProximity(
   const stems = pairs.map(([a, b]) => [prefixOf(a), prefixOf(b)] as const).filter(([a, b]) => a && b);
   if (stems.length === 0) return;
   const best = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
-  const key = (h: SearchHit) => `${h.version_id}\u0000${h.page}`;
   const held = new Map<string, boolean[]>();
   for (const e of best) {
     const lower = e.hit.text.toLowerCase();
-    const page = held.get(key(e.hit)) ?? stems.map(() => false);
+    const page = held.get(pageKey(e.hit)) ?? stems.map(() => false);
     stems.forEach(([a, b], i) => (page[i] ||= holdsPair(lower, a, b)));
-    held.set(key(e.hit), page);
+    held.set(pageKey(e.hit), page);
   }
   const pages = [...held.values()];
   const idf = stems.map((_, i) => Math.log(1 + pages.length / Math.max(1, pages.filter((h) => h[i]).length)));
   const possible = Math.max(stems.length, words - 1) / stems.length;
   const total = idf.reduce((a, b) => a + b, 0) * possible;
   for (const e of best) {
-    const share = held.get(key(e.hit))!.reduce((s, has, i) => s + (has ? idf[i]! : 0), 0) / total;
+    const share = held.get(pageKey(e.hit))!.reduce((s, has, i) => s + (has ? idf[i]! : 0), 0) / total;
     e.score *= 1 + weight * share;
   }
 }
@@ -80,10 +80,3 @@ function wordEnd(text: string, i: number): number {
   while (i < text.length && isWordChar(text, i)) i++;
   return i;
 }
-
-function isWordChar(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-  return WORD_CHAR.test(text[i]!);
-}
-const WORD_CHAR = /[\p{L}\p{N}]/u;

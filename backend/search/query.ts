@@ -270,14 +270,15 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     }
   }
   const limited = terms.slice(0, MAX_TERMS);
-  // Neighbours among the question's own words, written next to each other: not its instructions,
-  // stray letters or numbers (years.ts weighs a year), and not across a stop word ("funds of funds").
+  // Neighbours among the question's own words (no stop words, stray letters or instructions),
+  // written next to each other: not numbers (years.ts weighs a year), not across a stop word
+  // ("funds of funds").
   const kept = new Set(own.map((t) => t.words[0]!));
   const pairs: [string, string][] = [];
   const paired = new Set<string>();
   let previous: string | null = null;
   tokens.forEach((t, i) => {
-    const word = kept.has(t) && !STOP.has(t) && !/\d/.test(t) && !instructs(tokens, i) ? t : null;
+    const word = kept.has(t) && !/\d/.test(t) && !instructs(tokens, i) ? t : null;
     if (previous && word && previous !== word && !paired.has(`${previous} ${word}`)) {
       paired.add(`${previous} ${word}`);
       pairs.push([previous, word]);

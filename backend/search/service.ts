@@ -79,17 +79,9 @@ export async function searchWorkspace(
     }
   }
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
-  applyCoverage(
-    [...scored.values()],
-    legs[0]!.flatMap((t) => t.words),
-    COVERAGE,
-  );
-  applyProximity(
-    [...scored.values()],
-    unnamedPairs(analyzed, terms),
-    new Set(legs[0]!.flatMap((t) => t.words)).size,
-    PROXIMITY_WEIGHT,
-  );
+  const ownWords = legs[0]!.flatMap((t) => t.words);
+  applyCoverage([...scored.values()], ownWords, COVERAGE);
+  applyProximity([...scored.values()], unnamedPairs(analyzed, terms), new Set(ownWords).size, PROXIMITY_WEIGHT);
   applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);

@@ -1,4 +1,5 @@
 import { COVERAGE_CANDIDATES } from "./coverage.ts";
+import { pageKey } from "./hit-order.ts";
 import type { SearchHit } from "./search-index.ts";
 
 /** The years a question names ("in 2009", "from 2007 to 2009", "FY2022" once normalised). */
@@ -15,9 +16,8 @@ export function questionYears(words: string[]): string[] {
 export function applyYears(entries: { hit: SearchHit; score: number }[], years: string[], weight: number): void {
   if (years.length === 0 || weight === 0) return;
   const best = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
-  const key = (h: SearchHit) => `${h.version_id}\u0000${h.page}`;
-  const pages = new Set(best.filter((e) => years.some((y) => holdsWord(e.hit.text, y))).map((e) => key(e.hit)));
-  for (const e of best) if (pages.has(key(e.hit))) e.score *= 1 + weight;
+  const pages = new Set(best.filter((e) => years.some((y) => holdsWord(e.hit.text, y))).map((e) => pageKey(e.hit)));
+  for (const e of best) if (pages.has(pageKey(e.hit))) e.score *= 1 + weight;
 }
 
 /** Whether `word` (digits) stands alone in `text`: "2015" in "2015 and 2014", not in "20150". */

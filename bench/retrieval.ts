@@ -9,6 +9,8 @@
  * mmlongbench and our own sets in bench/questions/). Settings:
  * - shared: the corpus's files in a workspace of their own, search over all of them;
  * - mixed: every corpus's files in one workspace (the realistic case: other kinds of document compete);
+ * - blind: the files of berkshire, constitutions, irs, paul_graham and uda_finqa in one workspace,
+ *   the make-up of the 40-question check written elsewhere (issue 17): our nearest measure of it;
  * - single: search limited to the question's own file.
  * BM25 gets the same scopes (its IDF over the corpus's pages, or over all of them for mixed).
  * RETRIEVAL_CACHE_DIR=dir keeps the ingested data there, and the baseline's pdftotext pages, and
@@ -76,6 +78,11 @@ const databaseUrl =
  */
 const mixedName = CORPORA.length > 1 ? `mixed:${CORPORA.map((c) => c.name).join("+")}` : undefined;
 const mixedFiles = CORPORA.flatMap((c) => c.files);
+/** The corpora of the blind check's workspace; the setting runs only when all of them have data. */
+const BLIND = ["berkshire", "constitutions", "irs", "paul_graham", "uda_finqa"];
+const blindCorpora = CORPORA.filter((c) => BLIND.includes(c.name));
+const blindName = blindCorpora.length === BLIND.length ? `blind:${BLIND.join("+")}` : undefined;
+const blindFiles = blindCorpora.flatMap((c) => c.files);
 
 const cacheDir = process.env.RETRIEVAL_CACHE_DIR;
 const dataDir = cacheDir ? path.resolve(cacheDir) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-retrieval-"));
@@ -147,6 +154,7 @@ const listed = await backfillListing(deps.db.kysely);
 if (listed > 0) console.log(`read ${listed} versions' pages for listings (tables of contents, indexes)`);
 for (const c of corpora) await ingest(c.name, c.files);
 if (mixedName) await ingest(mixedName, mixedFiles);
+if (blindName && (!onlySettings || onlySettings.includes("blind"))) await ingest(blindName, blindFiles);
 
 // PostgreSQL's autovacuum analyzes a table soon after a large load; a bench that searches at once
 // would meet a `tsv` without statistics and count every common word through the GIN index.
@@ -165,6 +173,7 @@ const texts = new Map(
 if (textsFile) fs.writeFileSync(textsFile, JSON.stringify(Object.fromEntries(texts)));
 const bm25For = (keys: string[]) => new PageBm25(new Map(keys.map((k) => [k, texts.get(k)!])));
 const mixedBm25 = mixedName ? bm25For([...texts.keys()]) : undefined;
+const blindBm25 = blindName ? bm25For(blindFiles) : undefined;
 
 const latencies: number[] = [];
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(1);
@@ -223,6 +232,7 @@ for (const c of corpora) {
     ["single", c.name, corpusBm25, true],
   ];
   if (mixedName) settings.splice(1, 0, ["mixed", mixedName, mixedBm25!, false]);
+  if (blindBm25 && BLIND.includes(c.name) && state[blindName!]) settings.splice(2, 0, ["blind", blindName!, blindBm25, false]);
   for (const [setting, workspace, bm25, single] of settings) {
     if (onlySettings && !onlySettings.includes(setting)) continue;
     const oursRanks: (number | null)[] = [];

@@ -16,6 +16,15 @@ describe("fusePages", () => {
     expect(fused[0]!.score).toBeCloseTo(1.05);
   });
 
+  it("counts a page's other passages at most `cap` times its best one, so a long page does not win by length", () => {
+    const long = Array.from({ length: 12 }, (_, i) => ({ hit: hit(`l${i}`, "essay", 1), score: 0.9 }));
+    const fused = fusePages([{ hit: hit("s", "short", 1), score: 1.3 }, ...long], 0.1, 4);
+    expect(fused.map((p) => p.hit.file_id)).toEqual(["short", "essay"]);
+    expect(fused[1]!.score).toBeCloseTo(0.9 + 0.1 * 4 * 0.9);
+    // Without the cap, eleven other passages carry the long page past the better one.
+    expect(fusePages([{ hit: hit("s", "short", 1), score: 1.3 }, ...long], 0.1)[0]!.hit.file_id).toBe("essay");
+  });
+
   it("orders equal scores by page and file, whatever the passages' ids", () => {
     const fused = fusePages(
       [

@@ -17,9 +17,10 @@ const CANDIDATES = 300;
 /** A page's other matching passages add this share of their score to its best one (fuse-pages.ts). */
 const PAGE_SUPPORT = 0.1;
 /**
- * ... counting at most this many times the best one's score. bench:retrieval, same indexes, 378
- * questions: paul_graham shared R@1 0.66 -> 0.80 (SQLite), 0.63 -> 0.78 (PostgreSQL), no cell
- * lower; 3 cost PostgreSQL FinanceBench mixed R@5 0.61 -> 0.59, 5 gained less.
+ * The other passages' scores count at most this many times the best one's (fuse-pages.ts: a long
+ * page must not win by its length alone). bench:retrieval, same indexes, 378 questions:
+ * paul_graham shared R@1 0.66 -> 0.80 (SQLite), 0.63 -> 0.78 (PostgreSQL), no cell lower; 3 cost
+ * PostgreSQL FinanceBench mixed R@5 0.61 -> 0.59, 5 gained less.
  */
 const PAGE_SUPPORT_CAP = 4;
 /** How much the expansion leg counts next to the question's own words. */
@@ -95,7 +96,10 @@ export async function searchWorkspace(
     // It holds every word of the question and points at the page that answers.
     if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
   }
-  const results = demoteCopies(fusePages([...scored.values()], PAGE_SUPPORT, PAGE_SUPPORT_CAP), COPY_WEIGHT).slice(0, o.limit);
+  const results = demoteCopies(fusePages([...scored.values()], PAGE_SUPPORT, PAGE_SUPPORT_CAP), COPY_WEIGHT).slice(
+    0,
+    o.limit,
+  );
   return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
 }
 

@@ -115,3 +115,28 @@ test("screens fit a 375 px phone", async ({ browser, app }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
 });
+
+test("a description typed while the page is still loading is kept", async ({ page, app }) => {
+  await app.seedUser(ADMIN_EMAIL, PASSWORD);
+  await page.goto("/login?returnTo=%2Fadmin");
+  await signIn(page, ADMIN_EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/signup-codes$/);
+  // The page's scripts are held back until the description is typed into the server's HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin/signup-codes", { waitUntil: "commit" });
+  await page.getByLabel("Description").fill("typed before hydration");
+  release();
+  // Hydrated: React has taken the document over; its effects run before the click is handled.
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  await expect(page.getByLabel("Description")).toHaveValue("typed before hydration");
+  await page.getByRole("button", { name: "Create code" }).click();
+  await expect(page.getByText("Signup code created successfully!")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "typed before hydration" }).getByText("Active")).toBeVisible();
+  // Once created, the form is cleared for the next code.
+  await expect(page.getByLabel("Description")).toHaveValue("");
+});

@@ -7,8 +7,12 @@ export function CreateCodeForm() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const form = useRef<HTMLFormElement>(null);
+  // Cleared once a create has gone through, not on mount: a description typed while the page was
+  // still hydrating (a slow machine, a quick hand) was wiped, and the code created without it.
+  const wasPending = useRef(false);
   useEffect(() => {
-    if (!pending) form.current?.reset();
+    if (wasPending.current && !pending) form.current?.reset();
+    wasPending.current = pending;
   }, [pending]);
   return (
     <Card className="p-5">

@@ -116,6 +116,24 @@ describe("analyzeQuery", () => {
     expect(analyzeQuery("Form W-9").nameWords).not.toContain("w");
   });
 
+  it("names a document by the latest of several years only: a report covers the years before its own", () => {
+    const span = analyzeQuery("How far did Berkshire's price fall from its September 2008 high to its March 2009 low?");
+    expect(span.nameWords).toEqual(expect.arrayContaining(["berkshire", "2009", "march2009"]));
+    expect(span.nameWords).not.toContain("2008");
+    expect(span.nameWords).not.toContain("september2008");
+    // Still search terms: the page that holds 2008 is wanted.
+    expect(span.words).toContain("2008");
+    expect(analyzeQuery("Has Verizon increased its debt between 2022 and the 2021 fiscal period?").nameWords).toEqual(
+      expect.arrayContaining(["verizon", "2022"]),
+    );
+    const fiscal = analyzeQuery("AMCOR sales in FY 2023 vs FY 2022").nameWords;
+    expect(fiscal).toEqual(expect.arrayContaining(["amcor", "2023", "fy2023"]));
+    expect(fiscal).not.toContain("2022");
+    expect(fiscal).not.toContain("fy2022");
+    // One year, however often, is kept.
+    expect(analyzeQuery("Berkshire's 2019 letter, 2019 results").nameWords).toContain("2019");
+  });
+
   it("never yields query syntax", () => {
     const { terms } = analyzeQuery('revenue" OR NEAR(x) * - ^ {title}:');
     for (const t of terms) for (const w of t.words) expect(w).toMatch(/^[\p{L}\p{N}]+$/u);

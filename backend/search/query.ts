@@ -385,8 +385,25 @@ function nameWords(query: string): string[] {
     if (tokens.length > 0 && previous) names.add(previous.join("") + tokens.join(""));
     previous = tokens.length > 0 ? tokens : null;
   }
-  return [...names];
+  return latestYearOnly([...names]);
 }
+
+/**
+ * Of several years, only the latest names a document: a report covers the years before its own (a
+ * 2022 10-K holds 2022, 2021 and 2020; "from 2007 to 2009" is the 2009 report's table), and a
+ * question about a span was written after it ("from its September 2008 high to its March 2009
+ * low" named the 2008 letter over the later one that looks back on it). Every year still counts
+ * as a search term and for the pages that hold it (years.ts).
+ */
+function latestYearOnly(names: string[]): string[] {
+  const years = names.filter((w) => YEAR.test(w));
+  if (new Set(years).size < 2) return names;
+  const latest = years.reduce((a, b) => (a > b ? a : b));
+  return names.filter((w) => [...w.matchAll(YEARS_IN)].every((m) => m[0] === latest));
+}
+const YEAR = /^(19|20)\d{2}$/;
+/** A year written inside a name word ("fy2021", "september2008"): not within a longer number. */
+const YEARS_IN = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
 
 /**
  * What the index holds as a document's label: its file name in words ("PEPSICO_2022_10K.pdf" ->

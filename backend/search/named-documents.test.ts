@@ -55,6 +55,15 @@ describe("nameShares", () => {
     expect(shares.get("2019ltr")).toBeCloseTo(0.4 * ratio ** 2, 6);
   });
 
+  it("names a country's document by its people's word, only where the label holds the place", () => {
+    const room = [doc("ke", "kenya 2010 constitution"), doc("za", "south africa 2012 constitution"), doc("x", "x")];
+    expect([...nameShares(room, ["kenyan"]).keys()]).toEqual(["ke"]);
+    expect([...nameShares(room, ["south", "african"]).keys()]).toEqual(["za"]);
+    // Only that way round, and not for a short stem: "keny" and "indian" (of "ind") name nothing.
+    expect(nameShares(room, ["keny"]).size).toBe(0);
+    expect(nameShares([doc("i", "ind report"), doc("x", "x")], ["indian"]).size).toBe(0);
+  });
+
   it("names nothing in a workspace of one document", () => {
     expect(nameShares([docs[0]!], ["3m"]).size).toBe(0);
   });
@@ -88,5 +97,12 @@ describe("termsNamingNoDocument", () => {
       t.words.join(" "),
     );
     expect(words).toEqual(["berkshire", "hathaway", "energy"]);
+  });
+
+  it("drops a name a label holds as the place its people's word comes from", () => {
+    const room = [doc("za", "south africa 2012 constitution"), doc("gh", "ghana 1996 constitution")];
+    const left = termsNamingNoDocument(room, analyzeQuery("How long is the South African flag?").terms);
+    expect(left.map((t) => t.words.join(" "))).not.toContain("south african");
+    expect(left.map((t) => t.words.join(" "))).toContain("flag");
   });
 });

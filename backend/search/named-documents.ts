@@ -66,7 +66,7 @@ export async function documentNaming(
 export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]): QueryTerm[] {
   // As its words, or run together the way file names write them ("CVS Health" -> "CVSHEALTH_2022_10K").
   const names = (d: DocumentLabels[number], words: string[]) =>
-    words.every((w) => d.words.has(w)) || d.words.has(words.join(""));
+    words.every((w) => holdsName(d.words, w)) || d.words.has(words.join(""));
   return terms.filter((t) => !t.name || !docs.some((d) => names(d, t.words)));
 }
 
@@ -74,14 +74,14 @@ export function termsNamingNoDocument(docs: DocumentLabels, terms: QueryTerm[]):
 export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<string, number> {
   const named = new Map<string, number>();
   if (docs.length < 2 || nameWords.length === 0) return named;
-  const wanted = new Set(nameWords);
+  const wanted = [...new Set(nameWords)];
   const df = new Map<string, number>();
-  for (const d of docs) for (const w of d.words) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  for (const d of docs) for (const w of wanted) if (holdsName(d.words, w)) df.set(w, (df.get(w) ?? 0) + 1);
   // A document is named by a word of its own (a company, a country, a title word); years, form
   // types and kinds only narrow down among those.
   const scores = docs
     .map((d) => {
-      const matched = [...df.keys()].filter((w) => d.words.has(w));
+      const matched = [...df.keys()].filter((w) => holdsName(d.words, w));
       const own = matched.some((w) => !isGenericNameWord(w));
       return { id: d.id, score: own ? matched.reduce((s, w) => s + Math.log(docs.length / df.get(w)!), 0) : 0 };
     })
@@ -98,6 +98,20 @@ export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<strin
   }
   return named;
 }
+
+/**
+ * Whether a label holds a name word, or the place a word for its people or things comes from
+ * ("Kenyan" -> "kenya", "South African" -> "africa", "Nepali" -> "nepal", "Ghanaian" -> "ghana",
+ * "Japanese" -> "japan"): a constitution's label says "Kenya", its question "Kenyan banknotes".
+ */
+export function holdsName(words: Set<string>, word: string): boolean {
+  if (words.has(word)) return true;
+  if (/\d/.test(word)) return false;
+  return DEMONYM_ENDINGS.some(
+    (e) => word.endsWith(e) && word.length - e.length >= 4 && words.has(word.slice(0, -e.length)),
+  );
+}
+const DEMONYM_ENDINGS = ["ian", "ese", "an", "n", "i"];
 
 /**
  * The workspace's documents and their label words, read again when its files changed (a file

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makePdf } from "../../../tests/helpers/documents/make-pdf.ts";
 import { defaultLimits } from "../types.ts";
@@ -45,4 +47,28 @@ describe("parsePdf", () => {
     const junk = new TextEncoder().encode("%PDF-1.7\n" + "garbage ".repeat(500));
     await expect(parsePdf(junk, "junk.pdf", limits)).rejects.toMatchObject({ reason: "corrupt" });
   });
+});
+
+// Real public files read in place, never copied into the repo: skipped only when the shared
+// documents are absent (SHARED_DATA_DIR), so a clone elsewhere still passes.
+const dataDir = process.env.SHARED_DATA_DIR ?? resolve("../shared/data");
+const southAfrica = join(dataDir, "constitutions/South_Africa_2012.pdf");
+
+describe.skipIf(!existsSync(southAfrica))("parsePdf on a PDF whose ToUnicode map sends ligatures to U+0000", () => {
+  it("reads flag, reflect and financial whole, and every span still boxes its own text", async () => {
+    const doc = await parsePdf(new Uint8Array(readFileSync(southAfrica)), "South_Africa_2012.pdf", limits);
+    const flag = doc.pages[75]!;
+    expect(flag.text).toContain("The national flag is rectangular; it is one and a half times longer than it is wide.");
+    const all = doc.pages.map((p) => p.text).join("\n");
+    expect(all).not.toContain("\0");
+    expect(all).toMatch(/\breflect\b/);
+    expect(all).not.toMatch(/\bre ect\b/);
+    // The span over the ligature's run holds the ligature; the next run starts where it ends.
+    const at = flag.text.indexOf("flag is rectangular");
+    const span = flag.spans!.find((s) => s.start === at)!;
+    expect(flag.text.slice(span.start, span.end)).toBe("fl");
+    expect(
+      flag.spans!.some((s) => s.start === at + 2 && flag.text.slice(s.start).startsWith("ag is rectangular")),
+    ).toBe(true);
+  }, 120_000);
 });

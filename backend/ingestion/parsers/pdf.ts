@@ -3,6 +3,7 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dis
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { ParseError, type OnPageProgress, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
 import { layOutRuns, type PlacedRun } from "./pdf-layout.ts";
+import { LigatureRepair } from "./pdf-ligatures.ts";
 import { ocrPdfPage } from "./pdf-ocr.ts";
 
 /** Text per page with positions; pages without a text layer are OCR'd (or marked `needsOcr`). */
@@ -18,15 +19,21 @@ export async function parsePdf(
     const infoTitle = (info?.info as { Title?: unknown } | undefined)?.Title;
     const infoAuthor = (info?.info as { Author?: unknown } | undefined)?.Author;
     const pages: ParsedPage[] = [];
+    const ligatures = new LigatureRepair();
     await onProgress?.(0, doc.numPages);
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n).catch((err: unknown) => {
         throw new ParseError("corrupt", `Page ${n} of ${doc.numPages} cannot be read: ${messageOf(err)}`);
       });
-      pages.push(await readPage(page, n, limits, doc.canvasFactory));
+      const read = await readPage(page, n, limits, doc.canvasFactory);
+      ligatures.learn(read.text);
+      pages.push(read);
       page.cleanup();
       await onProgress?.(n, doc.numPages);
     }
+    // Once every page's words are known: the page that says "FLAG" may come after the one that needs it.
+    for (const page of pages)
+      if (page.text.includes("\0")) Object.assign(page, ligatures.repair({ ...page, spans: page.spans ?? [] }));
     const title =
       typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
     return {

@@ -3,7 +3,7 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dis
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { ParseError, type OnPageProgress, type ParseLimits, type ParsedDocument, type ParsedPage } from "../types.ts";
 import { layOutRuns, type PlacedRun } from "./pdf-layout.ts";
-import { LigatureRepair } from "./pdf-ligatures.ts";
+import { LigatureRepair, joinBrokenWords } from "./pdf-words.ts";
 import { ocrPdfPage } from "./pdf-ocr.ts";
 
 /** Text per page with positions; pages without a text layer are OCR'd (or marked `needsOcr`). */
@@ -33,7 +33,8 @@ export async function parsePdf(
     }
     // Once every page's words are known: the page that says "FLAG" may come after the one that needs it.
     for (const page of pages)
-      if (page.text.includes("\0")) Object.assign(page, ligatures.repair({ ...page, spans: page.spans ?? [] }));
+      if (page.kind === "pdf-page")
+        Object.assign(page, joinBrokenWords(ligatures.repair({ ...page, spans: page.spans ?? [] })));
     const title =
       typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LigatureRepair } from "./pdf-ligatures.ts";
+import { LigatureRepair, joinBrokenWords } from "./pdf-words.ts";
 
 const span = (start: number, end: number) => ({ start, end, x: 0, y: 0, w: 1, h: 1 });
 
@@ -41,5 +41,20 @@ describe("LigatureRepair", () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(out.text.startsWith("office office ")).toBe(true);
     expect(out.text.slice(out.spans[n - 1]!.start, out.spans[n - 1]!.end)).toBe("office");
+  });
+});
+
+describe("joinBrokenWords", () => {
+  it("joins a word a line's end broke, moving the spans; keeps compounds and prefixes that keep their hyphen", () => {
+    // Runs "Our applica-" [0,12) and "tions grew" [13,23).
+    const page = { text: "Our applica-\ntions grew", spans: [span(0, 12), span(13, 23)] };
+    const { text, spans } = joinBrokenWords(page);
+    expect(text).toBe("Our applications grew");
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(["Our applica", "tions grew"]);
+    for (const kept of ["long-\nterm", "mixed-\nsignal", "pre-\ntax", "Polo-\nsukhin", "are-\na", "data-\n\ndriven"])
+      expect(joinBrokenWords({ text: kept, spans: [] }).text).toBe(kept);
+    expect(joinBrokenWords({ text: "Atten-\ntion and under-\nstanding", spans: [] }).text).toBe(
+      "Attention and understanding",
+    );
   });
 });

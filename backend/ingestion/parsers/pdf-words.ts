@@ -3,12 +3,15 @@ import wordListPath from "word-list";
 import type { Span } from "../types.ts";
 
 /**
- * Ligatures whose ToUnicode entry says U+0000. Some PDF producers map the "fi" and "fl" glyphs to
- * nothing (constituteproject.org's constitutions among them): pdf.js then gives "\0ag" for "flag"
- * and "re\0ect" for "reflect", and the index held "ag" and "re ect". Which ligature a NUL stood for
- * is read from the document's own words ("FLAG" in a heading, "flag" set in another font): the
- * candidate the document uses most, or one of its forms ("reflects" for "reflect"), else "fi", the
- * commonest ligature in English.
+ * Words a PDF's text layer breaks, put back together. Every edit moves the page's spans with it.
+ *
+ * Ligatures whose ToUnicode entry says U+0000 (`LigatureRepair`). Some PDF producers map the "fi"
+ * and "fl" glyphs to nothing (constituteproject.org's constitutions among them): pdf.js then gives
+ * "\0ag" for "flag" and "re\0ect" for "reflect", and the index held "ag" and "re ect". Which
+ * ligature a NUL stood for is read from the document's own words ("FLAG" in a heading, "flag" set in
+ * another font), then an English word list (the `word-list` package, read only when a document
+ * needs it: "reflect", whose every "fl" is the ligature), then the document's other forms of the
+ * word ("reflects"), else "fi", the commonest ligature in English.
  */
 const LIGATURES = ["fi", "fl", "ff", "ffi", "ffl"];
 /** A word with more NULs than this is not guessed at (5^k candidates): its NULs stay as they are. */
@@ -40,7 +43,7 @@ export class LigatureRepair {
   repair(page: { text: string; spans: Span[] }): { text: string; spans: Span[] } {
     if (!page.text.includes("\0")) return page;
     // Where each NUL was, and how many code units its replacement added.
-    const shifts: { at: number; by: number }[] = [];
+    const shifts: Shift[] = [];
     const text = page.text.replace(/[\p{L}\0]*\0[\p{L}\0]*/gu, (word, offset: number) => {
       const nuls = [...word.matchAll(/\0/g)].map((m) => m.index!);
       if (nuls.length > MAX_NULS || nuls.length === word.length) return word;
@@ -48,20 +51,7 @@ export class LigatureRepair {
       for (const [i, at] of nuls.entries()) shifts.push({ at: offset + at, by: fixed.ligatures[i]!.length - 1 });
       return fixed.word;
     });
-    // The shifts come in text order: a position moves by the sum of those before it (binary search).
-    const sums = [0];
-    for (const x of shifts) sums.push(sums.at(-1)! + x.by);
-    const moved = (pos: number) => {
-      let lo = 0;
-      let hi = shifts.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (shifts[mid]!.at < pos) lo = mid + 1;
-        else hi = mid;
-      }
-      return pos + sums[lo]!;
-    };
-    return { text, spans: page.spans.map((s) => ({ ...s, start: moved(s.start), end: moved(s.end) })) };
+    return { text, spans: shiftSpans(page.spans, shifts) };
   }
 
   private resolve(word: string): { word: string; ligatures: string[] } {
@@ -95,6 +85,52 @@ export class LigatureRepair {
     }
     return forms;
   }
+}
+
+/**
+ * A word broken at a line's end by a hyphen, joined: "applica-" over "tions" is "applications"
+ * (papers, executive orders and annual reports set in narrow columns break hundreds of words; the
+ * index held "applica" and "tions", which no question asks for). Joined only when the whole is an
+ * English word and the second part is not one after a prefix that keeps its hyphen: "long-term",
+ * "mixed-signal" and "pre-tax" stay as written. Not across a blank line.
+ */
+export function joinBrokenWords(page: { text: string; spans: Span[] }): { text: string; spans: Span[] } {
+  if (!page.text.includes("-\n")) return page;
+  const shifts: Shift[] = [];
+  const text = page.text.replace(
+    /(\p{L}{2,})-\n(\p{Ll}{2,})/gu,
+    (whole, first: string, second: string, offset: number) => {
+      const joined = `${first}${second}`.toLowerCase();
+      if (!english().has(joined)) return whole;
+      if (HYPHEN_PREFIXES.has(first.toLowerCase()) && english().has(second)) return whole;
+      const at = offset + first.length;
+      shifts.push({ at, by: -1 }, { at: at + 1, by: -1 });
+      return first + second;
+    },
+  );
+  return shifts.length === 0 ? page : { text, spans: shiftSpans(page.spans, shifts) };
+}
+/** Prefixes written with a hyphen before a word: "pre-tax", "non-recurring", "co-chairs". */
+const HYPHEN_PREFIXES = new Set("pre post non co semi self anti multi cross counter mid".split(" "));
+
+/** A code unit count added (or, negative, removed) at a position of the old text. */
+type Shift = { at: number; by: number };
+
+/** Spans of the old text moved into the new: a position moves by the shifts before it (in text order). */
+function shiftSpans(spans: Span[], shifts: Shift[]): Span[] {
+  const sums = [0];
+  for (const x of shifts) sums.push(sums.at(-1)! + x.by);
+  const moved = (pos: number) => {
+    let lo = 0;
+    let hi = shifts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (shifts[mid]!.at < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return pos + sums[lo]!;
+  };
+  return spans.map((s) => ({ ...s, start: moved(s.start), end: moved(s.end) }));
 }
 
 let englishWords: Set<string> | undefined;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import { INGEST_JOB } from "./jobs.ts";
 import { PROFILE_RULES, type DocumentProfile } from "./profile.ts";
@@ -185,4 +186,33 @@ export async function listFirstPageTexts(db: Executor, o: { versionId: string; c
 
 export async function updateDocumentProfile(db: Executor, o: { versionId: string; profile: DocumentProfile }) {
   await db.updateTable("documents").set(profileColumns(o.profile)).where("version_id", "=", o.versionId).execute();
+}
+
+/**
+ * Workspace files indexed from a PDF (by stored content type or name) whose current version has no
+ * ingest job queued or running: what `npm run reindex` queues (reindex.ts). A read-only join across
+ * files, versions and the jobs queue (decision 0008).
+ */
+export function listIndexedPdfsNotQueued(db: Executor) {
+  return db
+    .selectFrom("files as f")
+    .innerJoin("file_versions as v", "v.id", "f.current_version_id")
+    .select(["f.id", "v.id as version_id"])
+    .where("f.scope", "=", "workspace")
+    .where("f.status", "=", "indexed")
+    .where((eb) => eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("jobs as j")
+            .select("j.id")
+            .whereRef("j.version_id", "=", "v.id")
+            .where("j.kind", "=", INGEST_JOB)
+            .where("j.status", "in", ["queued", "running"]),
+        ),
+      ),
+    )
+    .orderBy("f.id")
+    .execute();
 }

@@ -24,6 +24,13 @@ export class LigatureRepair {
   private readonly words = new Map<string, number>();
   private readonly chosen = new Map<string, string[]>();
 
+  /** A repair that has learnt every one of a document's pages. */
+  static of(texts: string[]): LigatureRepair {
+    const repair = new LigatureRepair();
+    for (const t of texts) repair.learn(t);
+    return repair;
+  }
+
   /** Counts a page's words (those not touching a NUL) toward the document's vocabulary. */
   learn(text: string): void {
     for (const m of text.matchAll(/[\p{L}\0]+/gu)) {
@@ -120,16 +127,7 @@ type Shift = { at: number; by: number };
 function shiftSpans(spans: Span[], shifts: Shift[]): Span[] {
   const sums = [0];
   for (const x of shifts) sums.push(sums.at(-1)! + x.by);
-  const moved = (pos: number) => {
-    let lo = 0;
-    let hi = shifts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (shifts[mid]!.at < pos) lo = mid + 1;
-      else hi = mid;
-    }
-    return pos + sums[lo]!;
-  };
+  const moved = (pos: number) => pos + sums[firstIndex(shifts.length, (i) => shifts[i]!.at >= pos)]!;
   return spans.map((s) => ({ ...s, start: moved(s.start), end: moved(s.end) }));
 }
 
@@ -147,17 +145,21 @@ function isEnglish(word: string): boolean {
     englishWords = { text, starts: Uint32Array.from(starts) };
   }
   const { text, starts } = englishWords;
+  const at = (i: number) => text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : text.length);
+  const i = firstIndex(starts.length, (k) => at(k) >= word);
+  return i < starts.length && at(i) === word;
+}
+
+/** The first of 0..n-1 where `past` holds (it holds for all after it), or n: a search by halves. */
+function firstIndex(n: number, past: (i: number) => boolean): number {
   let lo = 0;
-  let hi = starts.length - 1;
-  while (lo <= hi) {
+  let hi = n;
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const end = mid + 1 < starts.length ? starts[mid + 1]! - 1 : text.length;
-    const at = text.slice(starts[mid]!, end);
-    if (at === word) return true;
-    if (at < word) lo = mid + 1;
-    else hi = mid - 1;
+    if (past(mid)) hi = mid;
+    else lo = mid + 1;
   }
-  return false;
+  return lo;
 }
 
 /** Every way of filling a word's NULs with ligatures, "fi" first so that it wins ties. */

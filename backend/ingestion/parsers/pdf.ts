@@ -19,22 +19,23 @@ export async function parsePdf(
     const infoTitle = (info?.info as { Title?: unknown } | undefined)?.Title;
     const infoAuthor = (info?.info as { Author?: unknown } | undefined)?.Author;
     const pages: ParsedPage[] = [];
-    const ligatures = new LigatureRepair();
     await onProgress?.(0, doc.numPages);
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n).catch((err: unknown) => {
         throw new ParseError("corrupt", `Page ${n} of ${doc.numPages} cannot be read: ${messageOf(err)}`);
       });
-      const read = await readPage(page, n, limits, doc.canvasFactory);
-      ligatures.learn(read.text);
-      pages.push(read);
+      pages.push(await readPage(page, n, limits, doc.canvasFactory));
       page.cleanup();
       await onProgress?.(n, doc.numPages);
     }
-    // Once every page's words are known: the page that says "FLAG" may come after the one that needs it.
-    for (const page of pages)
-      if (page.kind === "pdf-page")
-        Object.assign(page, joinBrokenWords(ligatures.repair({ ...page, spans: page.spans ?? [] })));
+    // Words the text layer broke, once every page is read: the page that says "FLAG" may come
+    // after the one whose ligature needs it. Only a document holding a NUL learns its words.
+    const ligatures = pages.some((p) => p.text.includes("\0")) ? LigatureRepair.of(pages.map((p) => p.text)) : null;
+    for (const page of pages) {
+      if (page.kind !== "pdf-page") continue;
+      const read = { text: page.text, spans: page.spans ?? [] };
+      Object.assign(page, joinBrokenWords(ligatures ? ligatures.repair(read) : read));
+    }
     const title =
       typeof infoTitle === "string" && infoTitle.trim() ? infoTitle.trim() : fileName.replace(/\.pdf$/i, "");
     return {

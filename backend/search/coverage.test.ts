@@ -11,8 +11,12 @@ describe("applyCoverage", () => {
       { hit: hit("b", "letter", 15, "We bought Goldman Sachs preferred during the crisis."), score: 0.8 },
       { hit: hit("c", "letter", 15, "Such purchases of fixed-income securities were made by Berkshire."), score: 0.3 },
     ];
-    applyCoverage(entries, ["goldman", "berkshire", "purchase", "crisis"], { doc: 1, page: 1 });
+    const shares = applyCoverage(entries, ["goldman", "berkshire", "purchase", "crisis"], { doc: 1, page: 1 });
     expect(entries[1]!.score).toBeGreaterThan(entries[0]!.score);
+    // Each document's share of the question, its words weighted by their rarity among the candidates.
+    expect(shares.get("letter")).toBe(1);
+    expect(shares.get("bank")).toBeGreaterThan(0);
+    expect(shares.get("bank")).toBeLessThan(0.5);
   });
 
   it("leaves scores alone without weights or words", () => {

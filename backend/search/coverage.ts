@@ -19,12 +19,17 @@ export interface CoverageWeights {
 /** Candidates read for coverage, best first. */
 export const COVERAGE_CANDIDATES = 200;
 
+/**
+ * Applies the weights and answers each document's share of the question (file id -> 0..1), for
+ * the documents among the candidates read.
+ */
 export function applyCoverage(
   entries: { hit: SearchHit; score: number }[],
   words: string[],
   weights: CoverageWeights,
-): void {
-  if (words.length === 0 || (weights.doc === 0 && weights.page === 0)) return;
+): Map<string, number> {
+  const shares = new Map<string, number>();
+  if (words.length === 0 || (weights.doc === 0 && weights.page === 0)) return shares;
   // Only the best candidates are read: scanning every one cost up to 20 ms a search.
   entries = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
   const prefixes = [...new Set(words.map(prefixOf))].filter((p) => p.length > 0);
@@ -36,7 +41,7 @@ export function applyCoverage(
   const df = prefixes.map((_, i) => holding.filter((h) => h[i]).length);
   const idf = df.map((n) => Math.log(1 + entries.length / Math.max(1, n)));
   const total = idf.reduce((a, b) => a + b, 0);
-  if (total === 0) return;
+  if (total === 0) return shares;
   const docs = new Map<string, boolean[]>();
   const pages = new Map<string, boolean[]>();
   const merge = (m: Map<string, boolean[]>, key: string, h: boolean[]) => {
@@ -53,7 +58,9 @@ export function applyCoverage(
     const d = share(docs.get(e.hit.file_id)!);
     const p = share(pages.get(pageKey(e.hit))!);
     e.score *= (1 + weights.doc * d) * (1 + weights.page * p);
+    shares.set(e.hit.file_id, d);
   }
+  return shares;
 }
 
 /** Whether `prefix` starts a word of `text` (both lower-case). */

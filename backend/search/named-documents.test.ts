@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery } from "./query.ts";
-import { nameShares, termsNamingNoDocument } from "./named-documents.ts";
+import { confirmNaming, nameShares, termsNamingNoDocument } from "./named-documents.ts";
 
 const doc = (id: string, label: string) => ({ id, words: new Set(label.split(" ")) });
 
@@ -66,6 +66,43 @@ describe("nameShares", () => {
 
   it("names nothing in a workspace of one document", () => {
     expect(nameShares([docs[0]!], ["3m"]).size).toBe(0);
+  });
+});
+
+describe("confirmNaming", () => {
+  // "...the hurricanes that struck Texas, Florida and Puerto Rico?": "Florida" names a health
+  // department's plan best, "Berkshire" the letters, which hold the rest of the question.
+  const named = new Map([
+    ["florida-plan", 1],
+    ["2017ltr", 0.16],
+    ["2018ltr", 0.16],
+  ]);
+
+  it("cuts a better-named document's lead over the one holding most of the question by its share", () => {
+    const covered = new Map([
+      ["florida-plan", 0.2],
+      ["2017ltr", 0.9],
+      ["2018ltr", 0.6],
+    ]);
+    const confirmed = confirmNaming(named, covered);
+    expect(confirmed.get("florida-plan")).toBeCloseTo(0.16 + (0.84 * 0.2) / 0.9);
+    expect(confirmed.get("2017ltr")).toBe(0.16);
+    // Named no better than the anchor: coverage already tells these apart.
+    expect(confirmed.get("2018ltr")).toBe(0.16);
+  });
+
+  it("keeps the weights of a document that holds as much of the question as any", () => {
+    const covered = new Map([
+      ["florida-plan", 0.9],
+      ["2017ltr", 0.9],
+    ]);
+    expect(confirmNaming(named, covered)).toEqual(named);
+  });
+
+  it("keeps the weights when one document is named or none is among the candidates", () => {
+    const one = new Map([["florida-plan", 1]]);
+    expect(confirmNaming(one, new Map([["florida-plan", 0]]))).toBe(one);
+    expect(confirmNaming(named, new Map())).toBe(named);
   });
 });
 

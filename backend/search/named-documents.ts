@@ -102,6 +102,29 @@ export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<strin
 }
 
 /**
+ * The named documents' weights, checked against what their pages hold. A document named better
+ * than the named one that holds most of the question (`covered`: each document's share of the
+ * question's words, coverage.ts) keeps its lead over it only in proportion to its share of that
+ * one's: "the hurricanes that struck Texas, Florida and Puerto Rico" named the Florida Department
+ * of Health's plan ("Florida" its only rare word) far above Berkshire's letters, and its pages
+ * holding "Florida" alone came 2nd, 4th and 5th for Berkshire's hurricane losses. Documents named
+ * no better than that one keep their weights: six letters named alike by "Buffett" are told apart
+ * by coverage already, not twice.
+ */
+export function confirmNaming(named: Map<string, number>, covered: Map<string, number>): Map<string, number> {
+  if (named.size < 2) return named;
+  let anchor: string | undefined;
+  for (const id of named.keys()) if ((covered.get(id) ?? 0) > (covered.get(anchor ?? "") ?? 0)) anchor = id;
+  if (anchor === undefined) return named;
+  const most = covered.get(anchor)!;
+  const floor = named.get(anchor)!;
+  const confirmed = new Map<string, number>();
+  for (const [id, weight] of named)
+    confirmed.set(id, weight <= floor ? weight : floor + ((weight - floor) * (covered.get(id) ?? 0)) / most);
+  return confirmed;
+}
+
+/**
  * Whether a label holds a name word, or the place a word for its people or things comes from
  * ("Kenyan" -> "kenya", "South African" -> "africa", "Nepali" -> "nepal", "Ghanaian" -> "ghana",
  * "Japanese" -> "japan"): a constitution's label says "Kenya", its question "Kenyan banknotes".

@@ -8,7 +8,7 @@ import { applyProximity, unnamedPairs } from "./proximity.ts";
 import { fusePages } from "./fuse-pages.ts";
 import { demoteCopies } from "./duplicates.ts";
 import { applyYears, questionYears } from "./years.ts";
-import { documentNaming } from "./named-documents.ts";
+import { confirmNaming, documentNaming } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
 
 export const SNIPPET_CHARS = 200;
@@ -87,11 +87,12 @@ export async function searchWorkspace(
   }
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
   const ownWords = legs[0]!.flatMap((t) => t.words);
-  applyCoverage([...scored.values()], ownWords, COVERAGE);
+  const covered = applyCoverage([...scored.values()], ownWords, COVERAGE);
+  const confirmed = confirmNaming(named, covered);
   applyProximity([...scored.values()], unnamedPairs(analyzed, terms), new Set(ownWords).size, PROXIMITY_WEIGHT);
   applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
   for (const entry of scored.values()) {
-    entry.score += DOCUMENT_WEIGHT * (named.get(entry.hit.file_id) ?? 0);
+    entry.score += DOCUMENT_WEIGHT * (confirmed.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
     // It holds every word of the question and points at the page that answers.
     if (entry.hit.listing) entry.score *= LISTING_WEIGHT;

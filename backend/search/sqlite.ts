@@ -107,11 +107,23 @@ async function ranked(
     sql`select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range}`;
   let source: RawBuilder<unknown>;
   if (q.fileIds?.length) {
-    const { rows } = await sql<{ lo: number | null; hi: number | null }>`
+    const { rows } = await sql<{ lo: number; hi: number }>`
       select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
-      where fs.id in (${sql.join(q.fileIds)})`.execute(db);
-    if (rows[0]?.lo == null) return { hits: [], full: false };
-    source = fts(sql`and passages_fts.rowid between ${rows[0].lo} and ${rows[0].hi}`);
+      where fs.id in (${sql.join(q.fileIds)}) group by fs.id order by lo`.execute(db);
+    if (rows.length === 0) return { hits: [], full: false };
+    // FTS5 seeks to the first file's run and stops after the last's; between them, the rows of
+    // other files are passed over on their rowid, before the cut and the join that reads their
+    // text. Files named far apart span most of the index: the cut of 1,200 rows filled with other
+    // files' matches, the join read them all and dropped them, and the query ran again uncut.
+    const runs =
+      rows.length > 1 && rows.length <= FILE_RUNS_MAX
+        ? sql`and (${sql.join(
+            rows.map((r) => sql`passages_fts.rowid between ${Number(r.lo)} and ${Number(r.hi)}`),
+            sql` or `,
+          )})`
+        : sql``;
+    const [lo, hi] = [Math.min(...rows.map((r) => Number(r.lo))), Math.max(...rows.map((r) => Number(r.hi)))];
+    source = fts(sql`and passages_fts.rowid between ${lo} and ${hi} ${runs}`);
   } else {
     const spans = await podSpans(db, q.workspaceId);
     if (spans?.length === 0) return { hits: [], full: false };
@@ -145,6 +157,9 @@ async function ranked(
   const full = cut !== null && (rows.length === 0 || Number(rows[0]!.fetched) >= cut);
   return { hits, full };
 }
+
+/** Chosen files of at most this many are filtered by their runs of rowids in the FTS scan (`ranked`). */
+const FILE_RUNS_MAX = 64;
 
 /** Pods of at most this many files are searched file by file (podSpans). */
 const POD_SPANS_MAX_FILES = 16;

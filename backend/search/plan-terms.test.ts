@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXACT_BELOW, planTerms } from "./plan-terms.ts";
+import { COMMON_EXPANSION, EXACT_BELOW, planTerms, skipsCommonExpansion } from "./plan-terms.ts";
 
 const term = (s: string, weight = 1) => ({ words: s.split(" "), weight });
 const counts: Record<string, number> = {
@@ -42,5 +42,26 @@ describe("planTerms", () => {
   it("skips stop words inside a phrase (null) rather than dropping the phrase", () => {
     const plan = planTerms([term("statement of income")], (w) => (w === "of" ? null : df(w)), EXACT_BELOW);
     expect(plan.kept).toEqual([term("statement of income")]);
+  });
+});
+
+describe("skipsCommonExpansion", () => {
+  const count = (w: string) => ({ acquired: 14_000, acquisition: 21_000, acquirees: 900 })[w];
+  const common = [term("acquisition", 0.5), term("acquired", 0.5)];
+
+  it("skips a whole-Pod expansion leg whose every term is held by over COMMON_EXPANSION passages", () => {
+    expect(count("acquired")! > COMMON_EXPANSION).toBe(true);
+    expect(skipsCommonExpansion({ terms: common }, common, count)).toBe(true);
+    // A word the counts don't know is taken as common.
+    expect(skipsCommonExpansion({ terms: [term("x", 0.5)] }, [term("x", 0.5)], count)).toBe(true);
+  });
+
+  it("runs it when one term is rarer, within chosen files, with the question's own words, or for an exact plan", () => {
+    const rare = [...common, term("acquirees", 0.5)];
+    expect(skipsCommonExpansion({ terms: rare }, rare, count)).toBe(false);
+    expect(skipsCommonExpansion({ terms: common, fileIds: ["f"] }, common, count)).toBe(false);
+    const own = [term("acquired"), ...common];
+    expect(skipsCommonExpansion({ terms: own }, own, count)).toBe(false);
+    expect(skipsCommonExpansion({ terms: common }, common, count, true)).toBe(false);
   });
 });

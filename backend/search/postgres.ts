@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+import { planTerms, SCORE_BUDGET, skipsCommonExpansion } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import { passageRows } from "./passage-rows.ts";
 import { bm25Scores, StemMemo, type RankRow } from "./rerank.ts";
@@ -13,12 +13,6 @@ import type { SearchIndex, SearchOptions } from "./search-index.ts";
  * it reads, so it plans with a lower bar than SQLite (40,000).
  */
 const EXACT_BUDGET = 3_000;
-/**
- * Passages past which an expansion-only query's rarest term is too common to rank over a whole
- * Pod: on bench:dataroom's 80,000-page room, PostgreSQL whole-room p99 218 -> 124 ms and p95
- * 114 -> 103 ms, R@5 unchanged (0.36); 5,000 cost a question (0.35). Smaller indexes never reach it.
- */
-const COMMON_EXPANSION = 10_000;
 /**
  * The share of a passage's score that is its BM25 (rerank.ts), each over the query's best; the rest
  * is its ts_rank. bench:retrieval on PostgreSQL, all R@5 shared / mixed / single: ts_rank alone
@@ -54,13 +48,7 @@ export function postgresSearchIndex(
       const { df, total } = await documentFrequencies(db, caches, q.terms);
       const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET, options.exactPlans);
       if (plan.kept.length === 0) return [];
-      // An expansion leg (the thesaurus's words only) whose every term is common, over a whole
-      // Pod, is not run: ranking its matches reads each one's tsvector ("cash flows": 20,000
-      // rows, 500 ms at 270,000 passages), and words that common tell its pages apart little.
-      if (!q.fileIds?.length && !options.exactPlans && q.terms.every((t) => t.weight < 1)) {
-        const rarest = Math.min(...plan.kept.map((t) => Math.min(...t.words.map((w) => df.get(w) ?? Infinity))));
-        if (rarest > COMMON_EXPANSION) return [];
-      }
+      if (skipsCommonExpansion(q, plan.kept, (w) => df.get(w), options.exactPlans)) return [];
       const tsquery = (terms: QueryTerm[]) =>
         sql.join(
           terms.map((t) =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
 import { FileRankCache, rankFilePassages } from "./file-rank.ts";
-import { EXACT_BELOW, planTerms, SCORE_BUDGET } from "./plan-terms.ts";
+import { EXACT_BELOW, planTerms, SCORE_BUDGET, skipsCommonExpansion } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import { passageRows } from "./passage-rows.ts";
 import type { SearchHit, SearchIndex, SearchOptions } from "./search-index.ts";
@@ -51,6 +51,7 @@ export function sqliteSearchIndex(
       const { df, total, cap } = await documentFrequencies(db, caches, q.terms);
       const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total, SCORE_BUDGET, options.exactPlans);
       if (plan.kept.length === 0) return [];
+      if (skipsCommonExpansion(q, plan.kept, (w) => df.get(w), options.exactPlans)) return [];
       const or = (terms: QueryTerm[]) => terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");
       const oneFile = q.fileIds?.length === 1;
       // At data-room scale one file's passages are ranked in this process with every term

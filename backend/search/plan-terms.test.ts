@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { COMMON_EXPANSION, EXACT_BELOW, planTerms, skipsCommonExpansion } from "./plan-terms.ts";
+import {
+  COMMON_EXPANSION,
+  EXACT_BELOW,
+  PAIRED_ABOVE,
+  pairedTerms,
+  planTerms,
+  skipsCommonExpansion,
+} from "./plan-terms.ts";
 
 const term = (s: string, weight = 1) => ({ words: s.split(" "), weight });
 const counts: Record<string, number> = {
@@ -42,6 +49,34 @@ describe("planTerms", () => {
   it("skips stop words inside a phrase (null) rather than dropping the phrase", () => {
     const plan = planTerms([term("statement of income")], (w) => (w === "of" ? null : df(w)), EXACT_BELOW);
     expect(plan.kept).toEqual([term("statement of income")]);
+  });
+
+  it("costs a phrase as its rarest word where the cost is rows ranked, as all its words' lists elsewhere", () => {
+    const count = (w: string) => ({ dividend: 10_500, dividends: 10_500, declared: 3_300 })[w] ?? 0;
+    const terms = [term("dividend", 0.5), term("dividends declared", 0.5)];
+    const lists = planTerms(terms, count, 280_000, { exactBudget: 3_000 });
+    expect(lists.required).toEqual([term("dividend", 0.5)]);
+    const rows = planTerms(terms, count, 280_000, { exactBudget: 3_000, rows: true });
+    expect(rows.required).toEqual([term("dividends declared", 0.5)]);
+    expect(rows.kept).toEqual(terms);
+  });
+});
+
+describe("pairedTerms", () => {
+  const count = (w: string) => ({ industry: 13_800, amcor: 15_500, operate: 40_000, tariff: 900 })[w];
+  const own = [term("industry"), term("amcor"), term("operate")];
+
+  it("pairs the two rarest own words when the rarest alone is held by over PAIRED_ABOVE passages", () => {
+    expect(count("industry")! > PAIRED_ABOVE).toBe(true);
+    expect(pairedTerms(own, own, [term("industry")], count)).toEqual([term("industry"), term("amcor")]);
+  });
+
+  it("pairs nothing for a rarer term, several required ones, an expansion leg or a lone term", () => {
+    expect(pairedTerms([...own, term("tariff")], own, [term("tariff")], count)).toBeNull();
+    expect(pairedTerms(own, own, [term("industry"), term("amcor")], count)).toBeNull();
+    const expansion = [term("industry", 0.5), term("amcor", 0.5)];
+    expect(pairedTerms(expansion, expansion, [expansion[0]!], count)).toBeNull();
+    expect(pairedTerms([term("industry")], [term("industry")], [term("industry")], count)).toBeNull();
   });
 });
 

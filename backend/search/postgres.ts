@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { planTerms, SCORE_BUDGET, skipsCommonExpansion } from "./plan-terms.ts";
+import { pairedTerms, planTerms, SCORE_BUDGET, skipsCommonExpansion } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import { passageRows } from "./passage-rows.ts";
 import { bm25Scores, StemMemo, type RankRow } from "./rerank.ts";
@@ -46,7 +46,11 @@ export function postgresSearchIndex(
     async search(q) {
       if (q.terms.length === 0) return [];
       const { df, total } = await documentFrequencies(db, caches, q.terms);
-      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, EXACT_BUDGET, options.exactPlans);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? null, total, {
+        exactBudget: EXACT_BUDGET,
+        rows: true,
+        exact: options.exactPlans,
+      });
       if (plan.kept.length === 0) return [];
       if (skipsCommonExpansion(q, plan.kept, (w) => df.get(w), options.exactPlans)) return [];
       const tsquery = (terms: QueryTerm[]) =>
@@ -68,7 +72,8 @@ export function postgresSearchIndex(
       // again, as FTS5's bm25 counts a phrase as a term of its own. Only names: the full bonus for
       // the thesaurus's phrases too cost FinanceBench single R@5 0.76 -> 0.72 on bench:retrieval;
       // for names, half measured better than the whole (all R@5 mixed 0.76 either way, R@1 0.50 vs 0.49).
-      const run = (filter: QueryTerm[], rank = plan.kept) => {
+      // `filter`: rows must hold a term of each group.
+      const run = (filter: QueryTerm[][], rank = plan.kept) => {
         const phrases = rank.filter((t) => t.name);
         const bonus = phrases.length
           ? sql`+ case when p.tsv @@ tq.phrases then 0.5 * ts_rank(p.tsv, tq.phrases) else 0 end`
@@ -77,7 +82,10 @@ export function postgresSearchIndex(
         select p.id as passage_id, f.id as file_id, p.version_id, f.filename, p.page, p.text, p.heading, p.label, coalesce(p.listing, 0) = 1 as listing, ts_rank(p.tsv, tq.query) ${bonus} as score
         from passages p
         join files f on f.current_version_id = p.version_id and f.workspace_id = ${q.workspaceId} and f.scope = 'workspace'
-        cross join (select ${tsquery(rank)} as query, ${tsquery(filter)} as filter${phrases.length ? sql`, ${tsquery(phrases)} as phrases` : sql``}) tq
+        cross join (select ${tsquery(rank)} as query, ${sql.join(
+          filter.map((g) => sql`(${tsquery(g)})`),
+          sql` && `,
+        )} as filter${phrases.length ? sql`, ${tsquery(phrases)} as phrases` : sql``}) tq
         where p.tsv @@ tq.filter ${files}
         order by score desc, p.page, p.start, p.id
         limit ${q.limit}`.execute(db);
@@ -86,7 +94,14 @@ export function postgresSearchIndex(
       // common terms took one-document R@5 from 0.84 to 0.78 on the 80,000-page room.
       const every = q.terms.filter((t) => t.words.some((w) => df.get(w) != null));
       const ranked = q.fileIds?.length === 1 ? every : plan.kept;
-      const { rows } = q.fileIds?.length === 1 ? await run(every, every) : await run(plan.required ?? plan.kept);
+      const required = plan.required ?? plan.kept;
+      const pair = q.fileIds?.length ? null : pairedTerms(q.terms, plan.kept, required, (w) => df.get(w));
+      let rows: (RankRow & { score: number })[];
+      if (q.fileIds?.length === 1) rows = (await run([every], every)).rows;
+      else if (pair) {
+        rows = (await run(pair.map((t) => [t]))).rows;
+        if (rows.length < q.limit) rows = (await run([required])).rows;
+      } else rows = (await run([required])).rows;
       // ts_rank has no IDF: its best rows are scored again with BM25 (rerank.ts), and the two,
       // each over its best, count half each.
       const hits = rows.map((r) => ({

@@ -49,7 +49,7 @@ export function sqliteSearchIndex(
     async search(q) {
       if (q.terms.length === 0) return [];
       const { df, total, cap } = await documentFrequencies(db, caches, q.terms);
-      const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total, SCORE_BUDGET, options.exactPlans);
+      const plan = planTerms(q.terms, (w) => df.get(w) ?? 0, total, { exact: options.exactPlans });
       if (plan.kept.length === 0) return [];
       if (skipsCommonExpansion(q, plan.kept, (w) => df.get(w), options.exactPlans)) return [];
       const or = (terms: QueryTerm[]) => terms.map((t) => `"${t.words.join(" ")}"`).join(" OR ");

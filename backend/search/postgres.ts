@@ -65,6 +65,16 @@ export function postgresSearchIndex(
       const files = q.fileIds?.length
         ? sql`and f.id in (${sql.join(q.fileIds)}) and p.version_id in (select current_version_id from files where id in (${sql.join(q.fileIds)}))`
         : sql``;
+      // One file is searched with every term (below); when its passages are few against the rows
+      // the terms' GIN lists hold, they are matched row by row after the file's version index.
+      // The planner joined the GIN bitmap of every term to the file's instead: one 10-K's
+      // "balance sheets", "total assets", "borrowings"... built a bitmap of 42,000 rows (57 ms)
+      // to keep 82 of its 499 passages (6 ms row by row). An expression the GIN index cannot
+      // serve forces it.
+      const lists = listRows(q.terms, (w) => df.get(w));
+      const chosen = q.fileIds?.length === 1 && lists > ROW_MATCH_COST ? await chosenPassages(db, q.fileIds) : Infinity;
+      const byRow = chosen <= ROW_MATCH_MAX && chosen * ROW_MATCH_COST < lists;
+      const matches = byRow ? sql`coalesce(p.tsv, ''::tsvector) @@ tq.filter` : sql`p.tsv @@ tq.filter`;
       // A passage is the workspace's when one of its files shows that version (a snapshot's
       // files show their source's versions, so its passages are shared, not copied).
       // ts_rank scores a phrase's words as if apart ("council of state" is council, state), so a
@@ -86,7 +96,7 @@ export function postgresSearchIndex(
           filter.map((g) => sql`(${tsquery(g)})`),
           sql` && `,
         )} as filter${phrases.length ? sql`, ${tsquery(phrases)} as phrases` : sql``}) tq
-        where p.tsv @@ tq.filter ${files}
+        where ${matches} ${files}
         order by score desc, p.page, p.start, p.id
         limit ${q.limit}`.execute(db);
       };
@@ -132,6 +142,28 @@ export function postgresSearchIndex(
  * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
  * of rows (150 ms) at 270,000 passages.
  */
+/**
+ * What matching a row by row costs against a row of a GIN list: reading a passage's tsvector
+ * (often out of line) and matching it took about 12 us, building a bitmap about 1.3 us a row.
+ */
+const ROW_MATCH_COST = 10;
+/** Row by row is tried only for files of at most this many passages (counted up to one past it). */
+const ROW_MATCH_MAX = 4_000;
+
+/** The rows a GIN match of these terms reads: each word's list (a phrase reads each of its words'). */
+function listRows(terms: QueryTerm[], df: (word: string) => number | null | undefined): number {
+  return terms.reduce((n, t) => n + t.words.reduce((m, w) => m + (df(w) ?? 0), 0), 0);
+}
+
+/** The chosen files' current passages, counted up to one past ROW_MATCH_MAX (an index range scan). */
+async function chosenPassages(db: Kysely<Database>, fileIds: string[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from passages where version_id in (select current_version_id from files where id in (${sql.join(fileIds)}))
+      limit ${ROW_MATCH_MAX + 1}) chosen`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function documentFrequencies(
   db: Kysely<Database>,
   caches: PostgresCaches,

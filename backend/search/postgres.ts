@@ -134,15 +134,6 @@ export function postgresSearchIndex(
 }
 
 /**
- * Passages holding each word (null: a stop word, which the index doesn't keep). A common word's
- * count comes from the statistics ANALYZE keeps for the tsv column (the frequencies of its most
- * common lexemes). A word not listed there is rarer than the least common one listed, and is
- * counted through the GIN index, capped, and kept as long as the statistics (a few minutes; a
- * word no passage holds is counted again each time). Estimated instead, such words turned out to
- * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
- * of rows (150 ms) at 270,000 passages.
- */
-/**
  * What matching a row by row costs against a row of a GIN list: reading a passage's tsvector
  * (often out of line) and matching it took about 12 us, building a bitmap about 1.3 us a row.
  */
@@ -164,6 +155,15 @@ async function chosenPassages(db: Kysely<Database>, fileIds: string[]): Promise<
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Passages holding each word (null: a stop word, which the index doesn't keep). A common word's
+ * count comes from the statistics ANALYZE keeps for the tsv column (the frequencies of its most
+ * common lexemes). A word not listed there is rarer than the least common one listed, and is
+ * counted through the GIN index, capped, and kept as long as the statistics (a few minutes; a
+ * word no passage holds is counted again each time). Estimated instead, such words turned out to
+ * be held by 30 passages or by 30,000, and planning on the wrong guess ranked tens of thousands
+ * of rows (150 ms) at 270,000 passages.
+ */
 async function documentFrequencies(
   db: Kysely<Database>,
   caches: PostgresCaches,

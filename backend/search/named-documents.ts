@@ -114,9 +114,12 @@ export function nameShares(docs: DocumentLabels, nameWords: string[]): Map<strin
 export function confirmNaming(named: Map<string, number>, covered: Map<string, number>): Map<string, number> {
   if (named.size < 2) return named;
   let anchor: string | undefined;
-  for (const id of named.keys()) if ((covered.get(id) ?? 0) > (covered.get(anchor ?? "") ?? 0)) anchor = id;
+  let most = 0;
+  for (const id of named.keys()) {
+    const share = covered.get(id) ?? 0;
+    if (share > most) [anchor, most] = [id, share];
+  }
   if (anchor === undefined) return named;
-  const most = covered.get(anchor)!;
   const floor = named.get(anchor)!;
   const confirmed = new Map<string, number>();
   for (const [id, weight] of named)

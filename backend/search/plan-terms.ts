@@ -47,8 +47,25 @@ export function skipsCommonExpansion(
   exact = false,
 ): boolean {
   if (exact || q.fileIds?.length || !q.terms.every((t) => t.weight < 1)) return false;
-  const rarest = Math.min(...kept.map((t) => Math.min(...t.words.map((w) => df(w) ?? Infinity))));
-  return rarest > COMMON_EXPANSION;
+  return Math.min(...kept.map((t) => termRows(t, df))) > COMMON_EXPANSION;
+}
+
+/** The passages a term's match reads in word lists: each of its words' (FTS5's cost, and GIN's). */
+export function termLists(term: QueryTerm, df: (word: string) => number | null | undefined): number {
+  return term.words.reduce((n, w) => n + (df(w) ?? 0), 0);
+}
+
+/**
+ * The passages that can hold a term: its rarest word's (a phrase holds every one of its words).
+ * Words the index doesn't keep or count (null, undefined) bound nothing; Infinity when none does.
+ */
+export function termRows(term: QueryTerm, df: (word: string) => number | null | undefined): number {
+  let rows = Infinity;
+  for (const w of term.words) {
+    const n = df(w);
+    if (n != null && n < rows) rows = n;
+  }
+  return rows;
 }
 
 /**
@@ -71,9 +88,8 @@ export function planTerms(
   const { exactBudget = SCORE_BUDGET, rows = false, exact = false } = o;
   const byCost = terms
     .map((term, i) => {
-      const counts = term.words.map(df).filter((n) => n !== null);
-      const least = counts.length ? Math.min(...counts) : 0;
-      return { term, i, df: least, cost: rows ? least : counts.reduce((a, b) => a + b, 0) };
+      const least = termRows(term, df);
+      return { term, i, df: Number.isFinite(least) ? least : 0, cost: rows ? least : termLists(term, df) };
     })
     .filter((s) => s.df > 0)
     .sort((a, b) => a.cost - b.cost || a.i - b.i);
@@ -118,7 +134,7 @@ export function pairedTerms(
   df: (word: string) => number | null | undefined,
 ): [QueryTerm, QueryTerm] | null {
   if (required.length !== 1 || !terms.every((t) => t.weight >= 1)) return null;
-  const rows = (t: QueryTerm) => Math.min(...t.words.map((w) => df(w) ?? Infinity));
+  const rows = (t: QueryTerm) => termRows(t, df);
   const rarest = required[0]!;
   if (rows(rarest) <= PAIRED_ABOVE) return null;
   const next = kept.filter((t) => t.words.join(" ") !== rarest.words.join(" ")).sort((a, b) => rows(a) - rows(b))[0];

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.ts";
-import { pairedTerms, planTerms, SCORE_BUDGET, skipsCommonExpansion } from "./plan-terms.ts";
+import { pairedTerms, planTerms, SCORE_BUDGET, skipsCommonExpansion, termLists } from "./plan-terms.ts";
 import type { QueryTerm } from "./query.ts";
 import { passageRows } from "./passage-rows.ts";
 import { bm25Scores, StemMemo, type RankRow } from "./rerank.ts";
@@ -71,7 +71,7 @@ export function postgresSearchIndex(
       // "balance sheets", "total assets", "borrowings"... built a bitmap of 42,000 rows (57 ms)
       // to keep 82 of its 499 passages (6 ms row by row). An expression the GIN index cannot
       // serve forces it.
-      const lists = listRows(q.terms, (w) => df.get(w));
+      const lists = q.terms.reduce((n, t) => n + termLists(t, (w) => df.get(w)), 0);
       const chosen = q.fileIds?.length === 1 && lists > ROW_MATCH_COST ? await chosenPassages(db, q.fileIds) : Infinity;
       const byRow = chosen <= ROW_MATCH_MAX && chosen * ROW_MATCH_COST < lists;
       const matches = byRow ? sql`coalesce(p.tsv, ''::tsvector) @@ tq.filter` : sql`p.tsv @@ tq.filter`;
@@ -140,11 +140,6 @@ export function postgresSearchIndex(
 const ROW_MATCH_COST = 10;
 /** Row by row is tried only for files of at most this many passages (counted up to one past it). */
 const ROW_MATCH_MAX = 4_000;
-
-/** The rows a GIN match of these terms reads: each word's list (a phrase reads each of its words'). */
-function listRows(terms: QueryTerm[], df: (word: string) => number | null | undefined): number {
-  return terms.reduce((n, t) => n + t.words.reduce((m, w) => m + (df(w) ?? 0), 0), 0);
-}
 
 /** The chosen files' current passages, counted up to one past ROW_MATCH_MAX (an index range scan). */
 async function chosenPassages(db: Kysely<Database>, fileIds: string[]): Promise<number> {

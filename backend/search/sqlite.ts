@@ -108,9 +108,7 @@ async function ranked(
     sql`select rowid as seq, bm25(passages_fts, ${WEIGHTS}) as rank from passages_fts where passages_fts match ${match} ${range}`;
   let source: RawBuilder<unknown>;
   if (q.fileIds?.length) {
-    const { rows } = await sql<{ lo: number; hi: number }>`
-      select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
-      where fs.id in (${sql.join(q.fileIds)}) group by fs.id order by lo`.execute(db);
+    const rows = await fileRuns(db, sql`fs.id in (${sql.join(q.fileIds)})`);
     if (rows.length === 0) return { hits: [], full: false };
     // FTS5 seeks to the first file's run and stops after the last's; between them, the rows of
     // other files are passed over on their rowid, before the cut and the join that reads their
@@ -119,12 +117,12 @@ async function ranked(
     const runs =
       rows.length > 1 && rows.length <= FILE_RUNS_MAX
         ? sql`and (${sql.join(
-            rows.map((r) => sql`passages_fts.rowid between ${Number(r.lo)} and ${Number(r.hi)}`),
+            rows.map((r) => sql`passages_fts.rowid between ${r.lo} and ${r.hi}`),
             sql` or `,
           )})`
         : sql``;
-    const [lo, hi] = [Math.min(...rows.map((r) => Number(r.lo))), Math.max(...rows.map((r) => Number(r.hi)))];
-    source = fts(sql`and passages_fts.rowid between ${lo} and ${hi} ${runs}`);
+    const hi = Math.max(...rows.map((r) => r.hi));
+    source = fts(sql`and passages_fts.rowid between ${rows[0]!.lo} and ${hi} ${runs}`);
   } else {
     const spans = await podSpans(db, q.workspaceId);
     if (spans?.length === 0) return { hits: [], full: false };
@@ -176,9 +174,14 @@ async function podSpans(db: Kysely<Database>, workspaceId: string): Promise<{ lo
   const { rows: count } = await sql<{ n: number }>`
     select count(*) as n from files where workspace_id = ${workspaceId} and scope = 'workspace'`.execute(db);
   if (Number(count[0]?.n ?? 0) > POD_SPANS_MAX_FILES) return null;
+  return fileRuns(db, sql`fs.workspace_id = ${workspaceId} and fs.scope = 'workspace'`);
+}
+
+/** The rowid run of each matching file's current passages, first run first. */
+async function fileRuns(db: Kysely<Database>, where: RawBuilder<unknown>): Promise<{ lo: number; hi: number }[]> {
   const { rows } = await sql<{ lo: number; hi: number }>`
     select min(ps.seq) as lo, max(ps.seq) as hi from files fs join passages ps on ps.version_id = fs.current_version_id
-    where fs.workspace_id = ${workspaceId} and fs.scope = 'workspace' group by fs.id`.execute(db);
+    where ${where} group by fs.id order by lo`.execute(db);
   return rows.map((r) => ({ lo: Number(r.lo), hi: Number(r.hi) }));
 }
 

@@ -16,4 +16,4 @@ export function byPlace(a: SearchHit, b: SearchHit): number {
 }
 
 /** A hit's page, as one key: the same page number in two versions is two pages. */
-export const pageKey = (h: SearchHit): string => `${h.version_id}\u0000${h.page}`;
+export const pageKey = (h: Pick<SearchHit, "version_id" | "page">): string => `${h.version_id}\u0000${h.page}`;

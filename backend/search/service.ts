@@ -2,7 +2,7 @@ import type { SearchResult } from "../../contracts/search.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../platform/http/context.ts";
 import { loadWorkspace } from "../workspaces/service.ts";
-import { analyzeQuery } from "./query.ts";
+import { analyzeQuery, type QueryTerm } from "./query.ts";
 import { applyCoverage } from "./coverage.ts";
 import { applyProximity, unnamedPairs } from "./proximity.ts";
 import { fusePages } from "./fuse-pages.ts";
@@ -42,9 +42,27 @@ const YEAR_WEIGHT = 0.25;
 /** A page that copies a better page of its document keeps this share of its score (duplicates.ts). */
 const COPY_WEIGHT = 0.5;
 
+/**
+ * What the ranking did, step by step, for `npm run bench:explain` (bench/explain.ts); searches
+ * the API serves pass none.
+ */
+export interface SearchTrace {
+  /** The terms searched (own words weigh 1, expansions less) and the documents the question names, by file id. */
+  analysis(o: { terms: QueryTerm[]; named: ReadonlyMap<string, number>; confirmed: ReadonlyMap<string, number> }): void;
+  /** Every candidate passage and its score after a step: legs, coverage, proximity, years, final. */
+  step(name: string, candidates: { hit: SearchHit; score: number }[]): void;
+}
+
 export async function searchWorkspace(
   deps: Deps,
-  o: { actor: Actor | null; workspaceId: string; query: string; fileIds?: string[]; limit: number },
+  o: {
+    actor: Actor | null;
+    workspaceId: string;
+    query: string;
+    fileIds?: string[];
+    limit: number;
+    trace?: SearchTrace;
+  },
 ): Promise<{ results: SearchResult[] }> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
   const analyzed = analyzeQuery(o.query);
@@ -85,18 +103,29 @@ export async function searchWorkspace(
       scored.set(hit.passage_id, entry);
     }
   }
+  const step = (name: string) =>
+    o.trace?.step(
+      name,
+      [...scored.values()].map(({ hit, score }) => ({ hit, score })),
+    );
+  step("legs");
   const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
   const ownWords = legs[0]!.flatMap((t) => t.words);
   const covered = applyCoverage([...scored.values()], ownWords, COVERAGE);
+  step("coverage");
   const confirmed = confirmNaming(named, covered);
+  o.trace?.analysis({ terms, named, confirmed });
   applyProximity([...scored.values()], unnamedPairs(analyzed, terms), new Set(ownWords).size, PROXIMITY_WEIGHT);
+  step("proximity");
   applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
+  step("years");
   for (const entry of scored.values()) {
     entry.score += DOCUMENT_WEIGHT * (confirmed.get(entry.hit.file_id) ?? 0);
     if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
     // It holds every word of the question and points at the page that answers.
     if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
   }
+  step("final");
   const results = demoteCopies(fusePages([...scored.values()], PAGE_SUPPORT, PAGE_SUPPORT_CAP), COPY_WEIGHT).slice(
     0,
     o.limit,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainQueue } from "../../backend/ingestion/worker-loop.ts";
+import { searchWorkspace } from "../../backend/search/service.ts";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
@@ -67,6 +68,32 @@ describe("search ranking", () => {
     expect(hits[0]?.file_id).toBe(files["ACME_2022_10K.md"]);
     const ids = hits.map((h) => h.file_id);
     expect(ids).toContain(files["GLOBEX_2022_10K.md"]);
+  });
+
+  it("reports each ranking step to a trace (bench:explain) and ranks the same with one", async () => {
+    const query = "What was Acme's capex in FY2022?";
+    const steps: string[] = [];
+    let traced: { terms: string[]; named: string[] } | null = null;
+    let final = new Map<string, number>();
+    const { results } = await searchWorkspace(app.deps, {
+      actor: await app.deps.identity.signIn({ email: alice.email, password: alice.password }),
+      workspaceId: ws.id,
+      query,
+      limit: 10,
+      trace: {
+        analysis: (a) => (traced = { terms: a.terms.map((t) => t.words.join(" ")), named: [...a.named.keys()] }),
+        step: (name, candidates) => {
+          steps.push(name);
+          final = new Map(candidates.map((c) => [c.hit.passage_id, c.score]));
+        },
+      },
+    });
+    expect(steps).toEqual(["legs", "coverage", "proximity", "years", "final"]);
+    expect(traced!.terms).toEqual(expect.arrayContaining(["capex", "purchases of property and equipment"]));
+    expect(traced!.named).toContain(files["ACME_2022_10K.md"]);
+    // The page's score is its best passage's final score (one passage a page here).
+    expect(results[0]!.score).toBeCloseTo(final.get(results[0]!.passage_id)!, 6);
+    expect(results.map((r) => r.passage_id)).toEqual((await search({ query })).map((h) => h.passage_id));
   });
 
   it("ranks the filing the question names (company, period) above its look-alikes", async () => {

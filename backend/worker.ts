@@ -7,6 +7,7 @@ import { deleteExpiredCache } from "./edgar/repo.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
 import { backfillProfiles } from "./ingestion/backfill-profiles.ts";
 import { workerId } from "./ingestion/ingest.ts";
+import { reparseWhenIdle } from "./ingestion/reparse.ts";
 import { closeParsers } from "./ingestion/run-parser.ts";
 import { ingestionJobHandlers, ingestionMaintenance } from "./ingestion/worker-loop.ts";
 import { startJobWorker } from "./platform/jobs/worker.ts";
@@ -64,6 +65,8 @@ export function startWorker(deps: Deps): StartedWorker {
     concurrency: os.availableParallelism(),
     label: "ingest",
     maintenance: ingestionMaintenance(deps),
+    // Below every upload: PDFs indexed by older text rules, parsed again one at a time.
+    idle: reparseWhenIdle(deps.db.kysely),
   });
   return {
     async close() {

@@ -10,10 +10,13 @@ import { findFileWithCurrentBlob, setCurrentVersionStatus } from "../files/repo.
 import { complete, fail, type Job } from "../platform/jobs/queue.ts";
 import { createChildFiles } from "./children.ts";
 import { heartbeatIntervalMs, startHeartbeat } from "../platform/jobs/heartbeat.ts";
-import { asIngestJob, type IngestJob } from "./jobs.ts";
+import type { Executor } from "../platform/db/index.ts";
+import { asIngestJob, isReparse, type IngestJob } from "./jobs.ts";
+import { PARSE_RULES } from "./parse-rules.ts";
+import { documentParseRules, markParsed, pagesWithText } from "./repo.ts";
 import { runParser, type RunParserOptions } from "./run-parser.ts";
 import { writeVersionIndex } from "./store.ts";
-import { ParseError } from "./types.ts";
+import { ParseError, type ParsedDocument } from "./types.ts";
 
 /** Options for tests and benches: parse limits, a shorter timeout. */
 export type IngestOptions = Omit<RunParserOptions, "fileVersionId" | "fileName" | "onProgress">;
@@ -41,7 +44,14 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     await complete(db, job.id);
     return;
   }
-  await setFileStatus(deps, job, "indexing", null);
+  // A background re-parse (reparse.ts) leaves the file indexed, and searchable, until its new index
+  // replaces the old one; another worker's may have done it already.
+  const reparse = isReparse(claimed);
+  if (reparse && ((await documentParseRules(db, job.version_id)) ?? 0) >= PARSE_RULES) {
+    await complete(db, job.id);
+    return;
+  }
+  if (!reparse) await setFileStatus(deps, job, "indexing", null);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ingest-"));
   const beat = startHeartbeat(deps, job, { intervalMs: heartbeatIntervalMs(deps.config.INGEST_STUCK_AFTER_MS) });
   try {
@@ -49,10 +59,18 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     await pipeline(await deps.blobs.get(file.blob_key), createWriteStream(tmp));
     const { document, passages } = await runParser(tmp, {
       ...options,
+      // Not OCR again: seconds a page, for text the index already holds (below).
+      ...(reparse ? { limits: { ...options.limits, ocrPdfPages: false } } : {}),
       fileVersionId: job.version_id,
       fileName: file.filename,
       onProgress: beat.progress,
     });
+    if (reparse && (await keepsScannedText(db, job.version_id, document))) {
+      await beat.stop();
+      await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+      await complete(db, job.id);
+      return;
+    }
     if (document.children?.length) {
       const archive = {
         id: file.id,
@@ -75,20 +93,22 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
         document,
         passages,
       });
-      await setCurrentVersionStatus(tx, {
-        fileId: file.id,
-        versionId: job.version_id,
-        status: "indexed",
-        error: null,
-        at: now(),
-      });
-      await chargeIndexing(tx, deps, {
-        userId: file.owner_id,
-        versionId: job.version_id,
-        workspaceId: file.workspace_id,
-        filename: file.filename,
-        pages: document.pages.length,
-      });
+      if (!reparse) {
+        await setCurrentVersionStatus(tx, {
+          fileId: file.id,
+          versionId: job.version_id,
+          status: "indexed",
+          error: null,
+          at: now(),
+        });
+        await chargeIndexing(tx, deps, {
+          userId: file.owner_id,
+          versionId: job.version_id,
+          workspaceId: file.workspace_id,
+          filename: file.filename,
+          pages: document.pages.length,
+        });
+      }
       await complete(tx, job.id);
     });
   } catch (err) {
@@ -97,11 +117,23 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     const message = permanent ? err.message : `Indexing failed: ${(err as Error).message ?? String(err)}`;
     if (!permanent) deps.log.warn(`[ingest] job ${job.id} (attempt ${job.attempts}) failed:`, err);
     const final = await fail(db, job, message, { permanent });
-    await setFileStatus(deps, job, final ? "failed" : "uploaded", final ? message : null);
+    // A re-parse that cannot be done keeps the index the file has, and is not tried again.
+    if (reparse) {
+      if (final) await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+    } else await setFileStatus(deps, job, final ? "failed" : "uploaded", final ? message : null);
   } finally {
     await beat.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether a re-parse (without OCR) would lose text: pages without a text layer that the index
+ * holds text for, read by OCR when the file was indexed. A blank page is blank either way.
+ */
+async function keepsScannedText(db: Executor, versionId: string, document: ParsedDocument): Promise<boolean> {
+  const scanned = document.pages.filter((p) => p.needsOcr).map((p) => p.page);
+  return (await pagesWithText(db, { versionId, pages: scanned })).length > 0;
 }
 
 async function setFileStatus(

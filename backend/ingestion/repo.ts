@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
 import { INGEST_JOB } from "./jobs.ts";
 import { PROFILE_RULES, type DocumentProfile } from "./profile.ts";
+import { PARSE_RULES } from "./parse-rules.ts";
 import type { ParsedDocument } from "./types.ts";
 
 /** Rows per INSERT: well under SQLite's limit on bound parameters. */
@@ -93,6 +94,7 @@ export async function insertDocument(
       title: doc.title,
       page_count: doc.pages.length,
       ...profileColumns(o.profile),
+      parsed: PARSE_RULES,
     })
     .execute();
   for (const batch of chunks(doc.pages)) {
@@ -137,6 +139,8 @@ export function recentIngestJobs(db: Executor, o: { workspaceId: string; finishe
         "d.version_id as indexed_version",
       ])
       .where("j.kind", "=", INGEST_JOB)
+      // Not a background re-parse (its payload says so: jobs.ts): the file stays indexed meanwhile.
+      .where("j.payload", "is", null)
       .where("f.workspace_id", "=", o.workspaceId)
       .where((eb) => eb.or([eb("j.status", "in", ["queued", "running"]), eb("j.updated_at", ">=", o.finishedSince)]))
       .execute()
@@ -215,4 +219,65 @@ export function listIndexedPdfsNotQueued(db: Executor) {
     )
     .orderBy("f.id")
     .execute();
+}
+
+/** Whether any ingest job is queued or running: a background re-parse waits for none (reparse.ts). */
+export async function ingestWorkPending(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "=", INGEST_JOB)
+    .where("status", "in", ["queued", "running"])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An indexed PDF's current version parsed by older text rules than `rules` (or before they were
+ * recorded): its own file, not a snapshot's copy (a document is written under the file it was
+ * uploaded as). A read-only join on files and versions (decision 0008).
+ */
+export function nextDocumentToReparse(db: Executor, rules: number) {
+  return db
+    .selectFrom("documents as d")
+    .innerJoin("files as f", (j) =>
+      j.onRef("f.id", "=", "d.file_id").onRef("f.current_version_id", "=", "d.version_id"),
+    )
+    .innerJoin("file_versions as v", "v.id", "d.version_id")
+    .select(["d.file_id", "d.version_id"])
+    .where("f.status", "=", "indexed")
+    .where((eb) => eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]))
+    .where((eb) => eb.or([eb("d.parsed", "is", null), eb("d.parsed", "<", rules)]))
+    .orderBy("d.version_id")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The version's parse rules (null: parsed before they were recorded; undefined: no document). */
+export async function documentParseRules(db: Executor, versionId: string): Promise<number | null | undefined> {
+  const row = await db.selectFrom("documents").select("parsed").where("version_id", "=", versionId).executeTakeFirst();
+  return row?.parsed;
+}
+
+/** Records that the version's document is as the current rules would read it, or is left as it is on purpose. */
+export async function markParsed(db: Executor, o: { versionId: string; rules: number }): Promise<void> {
+  await db.updateTable("documents").set({ parsed: o.rules }).where("version_id", "=", o.versionId).execute();
+}
+
+/** Which of these pages of a version hold text (a scan's, read by OCR). */
+export async function pagesWithText(db: Executor, o: { versionId: string; pages: number[] }): Promise<number[]> {
+  if (o.pages.length === 0) return [];
+  const found: number[] = [];
+  for (const pages of chunks(o.pages)) {
+    const rows = await db
+      .selectFrom("pages")
+      .select("page")
+      .where("version_id", "=", o.versionId)
+      .where("page", "in", pages)
+      .where("text", "<>", "")
+      .execute();
+    found.push(...rows.map((r) => r.page));
+  }
+  return found;
 }

@@ -1,7 +1,9 @@
 import type { Deps } from "../deps.ts";
 import { setCurrentVersionStatus } from "../files/repo.ts";
 import { failAbandoned, MAX_ATTEMPTS, requeueStuck } from "../platform/jobs/queue.ts";
-import { INGEST_JOB } from "./jobs.ts";
+import { INGEST_JOB, isReparse } from "./jobs.ts";
+import { PARSE_RULES } from "./parse-rules.ts";
+import { markParsed } from "./repo.ts";
 
 /** How often a worker sweeps for stuck jobs: every half threshold, at most once a minute. */
 export function sweepIntervalMs(stuckAfterMs: number): number {
@@ -19,9 +21,14 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   const requeued = await requeueStuck(db, olderThanMs, nowMs);
   const message = `Indexing was interrupted ${MAX_ATTEMPTS} times (the worker stopped while processing this file), so it was given up.`;
   const failed = await failAbandoned(db, olderThanMs, message, nowMs);
-  // Only ingest jobs have a file to fail with them.
+  // Only ingest jobs have a file to fail with them; a background re-parse leaves its file indexed
+  // as it was, and is not tried again.
   for (const job of failed) {
     if (job.kind !== INGEST_JOB || job.file_id === null || job.version_id === null) continue;
+    if (isReparse(job)) {
+      await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+      continue;
+    }
     await setCurrentVersionStatus(db, {
       fileId: job.file_id,
       versionId: job.version_id,

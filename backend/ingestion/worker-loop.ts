@@ -3,6 +3,7 @@ import type { Deps } from "../deps.ts";
 import { drainJobs, startJobWorker, type JobHandlers, type JobWorker } from "../platform/jobs/worker.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
 import { INGEST_JOB } from "./jobs.ts";
+import { reparseWhenIdle } from "./reparse.ts";
 import { sweepIntervalMs, sweepStuckJobs } from "./sweep-stuck.ts";
 
 export type WorkerLoop = JobWorker;
@@ -43,6 +44,7 @@ export function startWorkerLoop(deps: Deps, options: WorkerLoopOptions = {}): Wo
     concurrency,
     label: "ingest",
     maintenance: ingestionMaintenance(deps),
+    idle: reparseWhenIdle(deps.db.kysely),
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePdf } from "../helpers/documents/make-pdf.ts";
+import { PARSE_RULES } from "../../backend/ingestion/parse-rules.ts";
 import { startWorkerLoop } from "../../backend/ingestion/worker-loop.ts";
 import type { CreatedUser } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/files.ts";
@@ -66,5 +67,42 @@ describe("worker loop", () => {
         [files[i].id, 1],
       ]);
     }
+  });
+
+  it("parses a PDF indexed by older text rules again by itself once it has nothing else to do", async () => {
+    const db = app.deps.db.kysely;
+    const [doc] = await db
+      .selectFrom("documents")
+      .select("version_id")
+      .where("workspace_id", "=", ws.id)
+      .orderBy("version_id")
+      .limit(1)
+      .execute();
+    await db.updateTable("documents").set({ parsed: null }).where("version_id", "=", doc!.version_id).execute();
+    await db
+      .updateTable("pages")
+      .set({ text: "stale" })
+      .where("version_id", "=", doc!.version_id)
+      .where("page", "=", 2)
+      .execute();
+    const parsed = async () =>
+      (await db.selectFrom("documents").select("parsed").where("version_id", "=", doc!.version_id).executeTakeFirst())
+        ?.parsed;
+    const loop = startWorkerLoop(app.deps, { concurrency: 2, limits: { ocrPdfPages: false } });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await parsed()) !== PARSE_RULES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await loop.close();
+    }
+    expect(await parsed()).toBe(PARSE_RULES);
+    const page = await db
+      .selectFrom("pages")
+      .select("text")
+      .where("version_id", "=", doc!.version_id)
+      .where("page", "=", 2)
+      .executeTakeFirstOrThrow();
+    expect(page.text).toMatch(/^Second page of exhibit \d$/);
+    expect(await jobsLeft()).toBe(0);
   });
 });

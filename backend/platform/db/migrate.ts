@@ -21,6 +21,7 @@ import * as billing from "./migrations/2026-11-26-0011-billing.ts";
 import * as passageListing from "./migrations/2026-11-26-0012-passage-listing.ts";
 import * as agentConfirmations from "./migrations/2026-11-26-0013-agent-confirmations.ts";
 import * as billingExempt from "./migrations/2026-11-26-0016-billing-exempt.ts";
+import * as documentParsed from "./migrations/2026-11-29-0017-document-parsed.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0012-passage-listing": passageListing,
   "2026-11-26-0013-agent-confirmations": agentConfirmations,
   "2026-11-26-0016-billing-exempt": billingExempt,
+  "2026-11-29-0017-document-parsed": documentParsed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -347,6 +347,8 @@ export interface DocumentTable {
   form: string | null;
   /** 1 once the profile was derived (so documents indexed before it can be profiled later). */
   profiled: ColumnType<number, number | undefined, number>;
+  /** The PDF text rules it was parsed by (ingestion/reparse.ts PARSE_RULES); null: before migration 0017. */
+  parsed: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PageTable {

@@ -122,7 +122,7 @@ describe("a job about no file", () => {
     expect((await claim(testDb.db, "dead-worker"))?.id).toBe(id);
     expect(await requeueStuck(testDb.db.kysely, stuckAfterMs, later)).toBe(0);
     expect(await failAbandoned(testDb.db.kysely, stuckAfterMs, "gave up", later)).toEqual([
-      { id, kind: KIND, file_id: null, version_id: null },
+      { id, kind: KIND, file_id: null, version_id: null, payload: null },
     ]);
     expect(await jobRow(id)).toMatchObject({ status: "failed", error: "gave up" });
   });

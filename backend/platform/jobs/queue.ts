@@ -166,13 +166,13 @@ export async function failAbandoned(
   olderThanMs: number,
   error: string,
   nowMs = Date.now(),
-): Promise<Pick<Job, "id" | "kind" | "file_id" | "version_id">[]> {
+): Promise<Pick<Job, "id" | "kind" | "file_id" | "version_id" | "payload">[]> {
   return db
     .updateTable("jobs")
     .set({ status: "failed", locked_by: null, error, updated_at: iso(nowMs) })
     .where("status", "=", "running")
     .where("locked_at", "<", iso(nowMs - olderThanMs))
     .where("attempts", ">=", MAX_ATTEMPTS)
-    .returning(["id", "kind", "file_id", "version_id"])
+    .returning(["id", "kind", "file_id", "version_id", "payload"])
     .execute();
 }

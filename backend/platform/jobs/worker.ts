@@ -64,6 +64,12 @@ export interface JobWorkerOptions {
   label: string;
   /** Upkeep between claims (requeueing stuck jobs): at start, then once `everyMs` has passed. */
   maintenance?: { everyMs: number; run(): Promise<void> };
+  /**
+   * Work to find when no job is due (ingestion's background re-parse), at most once every
+   * `everyMs` while it finds none; `run` answers whether it queued a job, which is then claimed
+   * at once, and the next look is as soon as the worker is idle again.
+   */
+  idle?: { everyMs: number; run(): Promise<boolean> };
 }
 
 export interface JobWorker {
@@ -90,6 +96,15 @@ export function startJobWorker(o: JobWorkerOptions): JobWorker {
   let stopped = false;
   const wakers = new Set<() => void>();
   let lastMaintenance = 0;
+  let lastIdle = 0;
+  const idleWork = async () => {
+    if (!o.idle || Date.now() - lastIdle < o.idle.everyMs) return false;
+    lastIdle = Date.now();
+    const queued = await o.idle.run();
+    // Work found: look again as soon as it is done.
+    if (queued) lastIdle = 0;
+    return queued;
+  };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const wake = () => {
@@ -109,7 +124,7 @@ export function startJobWorker(o: JobWorkerOptions): JobWorker {
         }
         const job = await claim(o.db, o.workerId, Date.now(), kinds);
         if (job) await run(o.handlers, job);
-        else await sleep(IDLE_POLL_MS);
+        else if (!(await idleWork())) await sleep(IDLE_POLL_MS);
       } catch (err) {
         o.log.error(`[${o.label}] worker loop error:`, err);
         if (!stopped) await sleep(IDLE_POLL_MS);

@@ -66,7 +66,7 @@ export function startWorker(deps: Deps): StartedWorker {
     label: "ingest",
     maintenance: ingestionMaintenance(deps),
     // Below every upload: PDFs indexed by older text rules, parsed again one at a time.
-    idle: reparseWhenIdle(deps.db.kysely),
+    idle: reparseWhenIdle(deps),
   });
   return {
     async close() {

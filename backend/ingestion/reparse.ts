@@ -1,3 +1,4 @@
+import type { Deps } from "../deps.ts";
 import type { Executor } from "../platform/db/index.ts";
 import { enqueueIngest } from "./jobs.ts";
 import { PARSE_RULES } from "./parse-rules.ts";
@@ -21,18 +22,24 @@ export async function queueReparse(db: Executor): Promise<"queued" | "busy" | "n
 }
 
 /**
- * The job worker's idle work (platform/jobs/worker.ts): a re-parse at a time until none is left.
- * Documents indexed later are read by the current rules, so once none is left this process stops
- * looking.
+ * The job worker's idle work (platform/jobs/worker.ts): a re-parse at a time until none is left,
+ * said in the log when it starts and when it ends. Documents indexed later are read by the current
+ * rules, so once none is left this process stops looking.
  */
-export function reparseWhenIdle(db: Executor): { everyMs: number; run(): Promise<boolean> } {
+export function reparseWhenIdle(deps: Pick<Deps, "db" | "log">): { everyMs: number; run(): Promise<boolean> } {
   let done = false;
+  let queued = 0;
   return {
     everyMs: REPARSE_IDLE_MS,
     async run() {
       if (done) return false;
-      const result = await queueReparse(db);
-      done = result === "none";
+      const result = await queueReparse(deps.db.kysely);
+      if (result === "queued" && queued++ === 0)
+        deps.log.info("[ingest] parsing PDFs indexed by older text rules again, one at a time while no upload waits");
+      if (result === "none") {
+        done = true;
+        if (queued > 0) deps.log.info(`[ingest] parsed ${queued} PDFs again with the current text rules`);
+      }
       return result === "queued";
     },
   };

@@ -44,7 +44,7 @@ export function startWorkerLoop(deps: Deps, options: WorkerLoopOptions = {}): Wo
     concurrency,
     label: "ingest",
     maintenance: ingestionMaintenance(deps),
-    idle: reparseWhenIdle(deps.db.kysely),
+    idle: reparseWhenIdle(deps),
   });
 }
 

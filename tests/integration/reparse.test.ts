@@ -169,7 +169,7 @@ describe("background re-parse", () => {
 
   it("as the worker's idle work: answers whether it queued one, and stops looking once none is left", async () => {
     await makeOld(report);
-    const idle = reparseWhenIdle(db());
+    const idle = reparseWhenIdle(app.deps);
     expect(await idle.run()).toBe(true);
     // One at a time: the queued one is pending work.
     expect(await idle.run()).toBe(false);

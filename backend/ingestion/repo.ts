@@ -235,10 +235,10 @@ export async function ingestWorkPending(db: Executor): Promise<boolean> {
 
 /**
  * An indexed PDF's current version parsed by older text rules than `rules` (or before they were
- * recorded): its own file, not a snapshot's copy (a document is written under the file it was
+ * recorded), the first by version id (past `after`): its own file, not a snapshot's copy (a document is written under the file it was
  * uploaded as). A read-only join on files and versions (decision 0008).
  */
-export function nextDocumentToReparse(db: Executor, rules: number) {
+export function nextDocumentToReparse(db: Executor, o: { rules: number; after?: string }) {
   return db
     .selectFrom("documents as d")
     .innerJoin("files as f", (j) =>
@@ -248,7 +248,8 @@ export function nextDocumentToReparse(db: Executor, rules: number) {
     .select(["d.file_id", "d.version_id"])
     .where("f.status", "=", "indexed")
     .where((eb) => eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]))
-    .where((eb) => eb.or([eb("d.parsed", "is", null), eb("d.parsed", "<", rules)]))
+    .where((eb) => eb.or([eb("d.parsed", "is", null), eb("d.parsed", "<", o.rules)]))
+    .$if(o.after !== undefined, (q) => q.where("d.version_id", ">", o.after!))
     .orderBy("d.version_id")
     .limit(1)
     .executeTakeFirst();

@@ -84,22 +84,22 @@ describe("background re-parse", () => {
     report = await upload("report.pdf", REPORT);
     await drainQueue(app.deps, noOcr);
     expect(await parsedBy(report)).toBe(PARSE_RULES);
-    expect(await queueReparse(db())).toBe("none");
+    expect((await queueReparse(db())).status).toBe("none");
   });
 
   it("waits while an upload is queued, then parses an older index again with the file indexed throughout", async () => {
     await makeOld(report);
     const waiting = await upload("later.pdf", REPORT);
-    expect(await queueReparse(db())).toBe("busy");
+    expect((await queueReparse(db())).status).toBe("busy");
     await drainQueue(app.deps, noOcr);
     expect(await fileStatus(waiting)).toBe("indexed");
 
-    expect(await queueReparse(db())).toBe("queued");
+    expect((await queueReparse(db())).status).toBe("queued");
     // Queued, the file is still indexed and the workspace idle: no progress bar for it.
     expect(await fileStatus(report)).toBe("indexed");
     expect(await workspaceState()).toBe("idle");
     // One at a time: the queued re-parse is work pending.
-    expect(await queueReparse(db())).toBe("busy");
+    expect((await queueReparse(db())).status).toBe("busy");
 
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     expect(await pageText(report, 2)).toContain("lighthouse subscription plan");
@@ -111,7 +111,7 @@ describe("background re-parse", () => {
       body: { query: "lighthouse subscription", file_ids: [report.id] },
     });
     expect(res.body.results.map((r) => r.page)).toContain(2);
-    expect(await queueReparse(db())).toBe("none");
+    expect((await queueReparse(db())).status).toBe("none");
   });
 
   it("keeps the text OCR read from a scanned page rather than parse without it", async () => {
@@ -129,19 +129,19 @@ describe("background re-parse", () => {
       .execute();
     await db().updateTable("documents").set({ parsed: null }).where("version_id", "=", scan.version_id!).execute();
 
-    expect(await queueReparse(db())).toBe("queued");
+    expect((await queueReparse(db())).status).toBe("queued");
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     expect(await pageText(scan, 2)).toBe("Total due 41.20");
     expect(await parsedBy(scan)).toBe(PARSE_RULES);
     expect(await fileStatus(scan)).toBe("indexed");
-    expect(await queueReparse(db())).toBe("none");
+    expect((await queueReparse(db())).status).toBe("none");
   });
 
   it("re-parses a document whose page without text was blank", async () => {
     const blank = await upload("blank-page.pdf", Buffer.from(makePdf([[{ text: "Only page", x: 72, y: 700 }], []])));
     await drainQueue(app.deps, noOcr);
     await makeOld(blank, 1);
-    expect(await queueReparse(db())).toBe("queued");
+    expect((await queueReparse(db())).status).toBe("queued");
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     expect(await pageText(blank, 1)).toBe("Only page");
     expect(await parsedBy(blank)).toBe(PARSE_RULES);
@@ -164,7 +164,7 @@ describe("background re-parse", () => {
     expect(await fileStatus(broken)).toBe("indexed");
     expect(await parsedBy(broken)).toBe(PARSE_RULES);
     expect(await pageText(broken, 1)).toBe("Revenue grew");
-    expect(await queueReparse(db())).toBe("none");
+    expect((await queueReparse(db())).status).toBe("none");
   });
 
   it("as the worker's idle work: answers whether it queued one, and stops looking once none is left", async () => {
@@ -179,7 +179,44 @@ describe("background re-parse", () => {
     // Documents indexed from now on are read by the current rules: this process looks no more.
     await makeOld(report);
     expect(await idle.run()).toBe(false);
-    expect(await queueReparse(db())).toBe("queued");
+    expect((await queueReparse(db())).status).toBe("queued");
     await drainQueue(app.deps, noOcr);
+  });
+
+  it("walks the backlog in order, and takes a file passed while it was being indexed on a last pass from the start", async () => {
+    const docs = await db()
+      .selectFrom("documents")
+      .select(["version_id", "file_id"])
+      .where("workspace_id", "=", ws.id)
+      .orderBy("version_id")
+      .execute();
+    expect(docs.length).toBeGreaterThanOrEqual(3);
+    await db().updateTable("documents").set({ parsed: null }).where("workspace_id", "=", ws.id).execute();
+    const first = docs[0]!;
+    await db().updateTable("files").set({ status: "indexing" }).where("id", "=", first.file_id).execute();
+    const before = new Date(Date.now() - 1).toISOString();
+    const idle = reparseWhenIdle(app.deps);
+    expect(await idle.run()).toBe(true);
+    await db().updateTable("files").set({ status: "indexed" }).where("id", "=", first.file_id).execute();
+    for (let i = 0; i < docs.length + 2; i++) {
+      await drainQueue(app.deps, noOcr);
+      if (!(await idle.run())) break;
+    }
+    const jobs = await db()
+      .selectFrom("jobs")
+      .select("version_id")
+      .where("payload", "is not", null)
+      .where("created_at", ">=", before)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(jobs.map((j) => j.version_id)).toEqual([...docs.slice(1), first].map((d) => d.version_id));
+    const left = await db()
+      .selectFrom("documents")
+      .select("version_id")
+      .where("workspace_id", "=", ws.id)
+      .where("parsed", "is", null)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueIngest } from "../../backend/ingestion/jobs.ts";
 import { PARSE_RULES } from "../../backend/ingestion/parse-rules.ts";
@@ -145,6 +146,29 @@ describe("background re-parse", () => {
     expect(await drainQueue(app.deps, noOcr)).toBe(1);
     expect(await pageText(blank, 1)).toBe("Only page");
     expect(await parsedBy(blank)).toBe(PARSE_RULES);
+  });
+
+  it("keeps the index of a file whose bytes no longer parse, and the file indexed", async () => {
+    const spoilt = await upload("spoilt.pdf", REPORT);
+    await drainQueue(app.deps, noOcr);
+    await makeOld(spoilt, 1);
+    // The stored bytes are no PDF any more: the parse fails for good (a ParseError).
+    const { blob_key } = await db()
+      .selectFrom("file_versions")
+      .select("blob_key")
+      .where("id", "=", spoilt.version_id!)
+      .executeTakeFirstOrThrow();
+    await app.deps.blobs.delete(blob_key);
+    await app.deps.blobs.put(blob_key, Readable.from([Buffer.from("not a pdf at all")]), {
+      contentType: "application/pdf",
+      maxBytes: 1024,
+    });
+    expect((await queueReparse(db())).status).toBe("queued");
+    expect(await drainQueue(app.deps, noOcr)).toBe(1);
+    expect(await fileStatus(spoilt)).toBe("indexed");
+    expect(await pageText(spoilt, 1)).toBe("Revenue grew");
+    expect(await parsedBy(spoilt)).toBe(PARSE_RULES);
+    expect((await queueReparse(db())).status).toBe("none");
   });
 
   it("gives up a re-parse that cannot be done without failing the file, and does not try it again", async () => {

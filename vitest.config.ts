@@ -23,6 +23,13 @@ const identityTests = [
 ];
 /** Only the Firebase provider's own behaviour: not run by the builtin projects. */
 const firebaseOnly = ["tests/integration/firebase-identity.test.ts"];
+/**
+ * Database tests of one dialect only, run in that dialect's project alone (each file says why),
+ * rather than skipped in the other: better-sqlite3's connections and the in-process ranking of one
+ * file are SQLite's; a delete racing a publish needs PostgreSQL's row locks.
+ */
+const sqliteOnly = ["tests/integration/search-file-rank.test.ts", "backend/platform/db/sqlite-connection.db.test.ts"];
+const postgresOnly = ["tests/integration/snapshot-delete-race.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -46,14 +53,19 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "sqlite", include: dbTests, exclude: [...exclude, ...firebaseOnly], env: { TEST_DB: "sqlite" } },
+        test: {
+          name: "sqlite",
+          include: dbTests,
+          exclude: [...exclude, ...firebaseOnly, ...postgresOnly],
+          env: { TEST_DB: "sqlite" },
+        },
       },
       {
         extends: true,
         test: {
           name: "postgres",
           include: dbTests,
-          exclude: [...exclude, ...firebaseOnly],
+          exclude: [...exclude, ...firebaseOnly, ...sqliteOnly],
           env: { TEST_DB: "postgres" },
         },
       },

@@ -5,12 +5,12 @@ import { FileRankCache, rankFilePassages } from "../../backend/search/file-rank.
 import { sqliteSearchIndex } from "../../backend/search/sqlite.ts";
 import { createUser, type CreatedUser } from "../helpers/factories.ts";
 import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { testDialect } from "../helpers/test-db.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
-// Ranking one file in process is the SQLite index's path at data-room scale (FTS5's bm25 counts
-// each term in the whole index); PostgreSQL ranks within a file in the database.
-describe.skipIf(testDialect() !== "sqlite")("ranking one file's passages in process (SQLite at scale)", () => {
+// SQLite only (vitest.config.ts runs it in the sqlite project alone): ranking one file in process
+// is the SQLite index's path at data-room scale (FTS5's bm25 counts each term in the whole index);
+// PostgreSQL ranks within a file in the database.
+describe("ranking one file's passages in process (SQLite at scale)", () => {
   let app: TestApp;
   let alice: CreatedUser;
   let ws: { id: string };

@@ -8,12 +8,12 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { testDialect } from "../../../tests/helpers/test-db.ts";
 import { cachedStatements, createDb } from "./index.ts";
 
-// SQLite only: these test better-sqlite3 connections (IMMEDIATE transactions, the statement
-// cache); PostgreSQL has neither and its own locking is tested by the concurrency suites.
-describe.skipIf(testDialect() !== "sqlite")("SQLite connections", () => {
+// SQLite only (vitest.config.ts runs it in the sqlite project alone): these test better-sqlite3
+// connections (IMMEDIATE transactions, the statement cache); PostgreSQL has neither and its own
+// locking is tested by the concurrency suites.
+describe("SQLite connections", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aw-sqlite-"));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -7,9 +7,8 @@ import { deleteExpiredCache } from "./edgar/repo.ts";
 import { sweepStaleUploads } from "./files/upload.ts";
 import { backfillProfiles } from "./ingestion/backfill-profiles.ts";
 import { workerId } from "./ingestion/ingest.ts";
-import { reparseWhenIdle } from "./ingestion/reparse.ts";
 import { closeParsers } from "./ingestion/run-parser.ts";
-import { ingestionJobHandlers, ingestionMaintenance } from "./ingestion/worker-loop.ts";
+import { ingestionJobHandlers, ingestionUpkeep } from "./ingestion/worker-loop.ts";
 import { startJobWorker } from "./platform/jobs/worker.ts";
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -64,9 +63,7 @@ export function startWorker(deps: Deps): StartedWorker {
     workerId: workerId(),
     concurrency: os.availableParallelism(),
     label: "ingest",
-    maintenance: ingestionMaintenance(deps),
-    // Below every upload: PDFs indexed by older text rules, parsed again one at a time.
-    idle: reparseWhenIdle(deps),
+    ...ingestionUpkeep(deps),
   });
   return {
     async close() {

@@ -19,6 +19,7 @@ import { searchWorkspace, type SearchTrace } from "../backend/search/service.ts"
 import { pageKey } from "../backend/search/hit-order.ts";
 import type { QueryTerm } from "../backend/search/query.ts";
 import type { SearchHit } from "../backend/search/search-index.ts";
+import { RETRIEVAL_ACCOUNT, retrievalDatabaseUrl } from "./support.ts";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,13 +68,11 @@ const config = loadConfig({
   ...process.env,
   DATA_DIR: path.resolve(cacheDir),
   LOG_LEVEL: "error",
-  ...(args.db === "postgres"
-    ? { DATABASE_URL: process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval" }
-    : {}),
+  ...(args.db === "postgres" ? { DATABASE_URL: retrievalDatabaseUrl() } : {}),
 });
 const backend = await bootBackend({ config });
 const { deps } = backend;
-const { user, token } = await deps.identity.signIn({ email: "bench@example.com", password: "bench-password" });
+const { user, token } = await deps.identity.signIn(RETRIEVAL_ACCOUNT);
 
 const steps: [string, Map<string, number>][] = [];
 let candidates: { hit: SearchHit; score: number }[] = [];
@@ -108,12 +107,16 @@ for (const [id, weight] of named) {
 const byPage = new Map<string, number[]>();
 for (const c of candidates) {
   const key = pageKey(c.hit);
-  byPage.set(key, [...(byPage.get(key) ?? []), c.score]);
+  const scores = byPage.get(key);
+  if (scores) scores.push(c.score);
+  else byPage.set(key, [c.score]);
 }
+const isWanted = (r: { file_id: string; page: number }) =>
+  want !== null && keyOf.get(r.file_id) === want.doc && r.page === want.page;
 const header = ["rank", "page", "score", "passages", "others", ...steps.map(([s]) => s)];
 const rows: string[][] = [];
 results.forEach((r, i) => {
-  const wanted = want !== null && keyOf.get(r.file_id) === want.doc && r.page === want.page;
+  const wanted = isWanted(r);
   if (i >= Number(args.limit) && !wanted) return;
   const scores = byPage.get(pageKey(r)) ?? [];
   const best = steps.at(-1)![1].get(r.passage_id) ?? 0;
@@ -131,6 +134,5 @@ const line = (cells: string[]) =>
   cells.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
 console.log(`\n${line(header)}`);
 for (const row of rows) console.log(line(row));
-if (want && !results.some((r) => keyOf.get(r.file_id) === want.doc && r.page === want.page))
-  console.log(`\n${want.doc} p${want.page}: no candidate passage`);
+if (want && !results.some(isWanted)) console.log(`\n${want.doc} p${want.page}: no candidate passage`);
 await backend.close();

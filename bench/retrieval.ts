@@ -34,6 +34,7 @@ import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
 import { PageBm25, pageTexts, type PageHit } from "./bm25-baseline.ts";
 import { CORPORA, DATA, type Question } from "./corpora.ts";
+import { RETRIEVAL_ACCOUNT, retrievalDatabaseUrl } from "./support.ts";
 
 const K = [1, 5, 10];
 const { values: args } = parseArgs({
@@ -68,10 +69,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const corpora = CORPORA.filter((c) => !only || only.includes(c.name));
-const databaseUrl =
-  args.db === "postgres"
-    ? (process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval")
-    : process.env.DATABASE_URL;
+const databaseUrl = args.db === "postgres" ? retrievalDatabaseUrl() : process.env.DATABASE_URL;
 /**
  * Every corpus's files, also with `--only`: a mixed workspace of the chosen few would be another
  * index (and, with a cache, change every later run's word statistics), not the setting measured.
@@ -97,10 +95,9 @@ const config = loadConfig({
 });
 const backend = await bootBackend({ config });
 const { deps, api } = backend;
-const credentials = { email: "bench@example.com", password: "bench-password" };
 const { token, user } = reuse
-  ? await deps.identity.signIn(credentials)
-  : await deps.identity.signUp({ ...credentials, name: "" });
+  ? await deps.identity.signIn(RETRIEVAL_ACCOUNT)
+  : await deps.identity.signUp({ ...RETRIEVAL_ACCOUNT, name: "" });
 const actor = { user, token };
 /** Workspace name (a corpus's, or the mixed one) -> its id and file key -> file id. */
 const state: Record<string, { workspaceId: string; files: Record<string, string> }> = reuse

@@ -55,3 +55,9 @@ export async function waitForQueue(
     await new Promise((resolve) => setTimeout(resolve, o.everyMs ?? 250));
   }
 }
+
+/** bench:retrieval's PostgreSQL database (`--db postgres`), which bench:explain reads again. */
+export const retrievalDatabaseUrl = (): string =>
+  process.env.RETRIEVAL_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_retrieval";
+/** The account bench:retrieval's workspaces belong to. */
+export const RETRIEVAL_ACCOUNT = { email: "bench@example.com", password: "bench-password" };

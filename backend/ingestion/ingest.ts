@@ -12,8 +12,7 @@ import { createChildFiles } from "./children.ts";
 import { heartbeatIntervalMs, startHeartbeat } from "../platform/jobs/heartbeat.ts";
 import type { Executor } from "../platform/db/index.ts";
 import { asIngestJob, isReparse, type IngestJob } from "./jobs.ts";
-import { PARSE_RULES } from "./parse-rules.ts";
-import { documentParseRules, markParsed, pagesWithText } from "./repo.ts";
+import { markParsed, pagesWithText, parsedByCurrentRules } from "./repo.ts";
 import { runParser, type RunParserOptions } from "./run-parser.ts";
 import { writeVersionIndex } from "./store.ts";
 import { ParseError, type ParsedDocument } from "./types.ts";
@@ -47,7 +46,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
   // A background re-parse (reparse.ts) leaves the file indexed, and searchable, until its new index
   // replaces the old one; another worker's may have done it already.
   const reparse = isReparse(claimed);
-  if (reparse && ((await documentParseRules(db, job.version_id)) ?? 0) >= PARSE_RULES) {
+  if (reparse && (await parsedByCurrentRules(db, job.version_id))) {
     await complete(db, job.id);
     return;
   }
@@ -67,7 +66,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     });
     if (reparse && (await keepsScannedText(db, job.version_id, document))) {
       await beat.stop();
-      await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+      await markParsed(db, job.version_id);
       await complete(db, job.id);
       return;
     }
@@ -119,7 +118,7 @@ export async function processJob(deps: Deps, claimed: Job, options: IngestOption
     const final = await fail(db, job, message, { permanent });
     // A re-parse that cannot be done keeps the index the file has, and is not tried again.
     if (reparse) {
-      if (final) await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+      if (final) await markParsed(db, job.version_id);
     } else await setFileStatus(deps, job, final ? "failed" : "uploaded", final ? message : null);
   } finally {
     await beat.stop();

@@ -1,7 +1,6 @@
 import type { Deps } from "../deps.ts";
 import type { Executor } from "../platform/db/index.ts";
 import { enqueueIngest } from "./jobs.ts";
-import { PARSE_RULES } from "./parse-rules.ts";
 import { ingestWorkPending, nextDocumentToReparse } from "./repo.ts";
 
 /** How often an idle worker looks for a PDF to parse again. */
@@ -19,7 +18,7 @@ export type ReparseResult = { status: "queued"; versionId: string } | { status: 
  */
 export async function queueReparse(db: Executor, after?: string): Promise<ReparseResult> {
   if (await ingestWorkPending(db)) return { status: "busy" };
-  const next = await nextDocumentToReparse(db, { rules: PARSE_RULES, after });
+  const next = await nextDocumentToReparse(db, { after });
   if (!next) return { status: "none" };
   await enqueueIngest(db, { fileId: next.file_id, versionId: next.version_id, reparse: true });
   return { status: "queued", versionId: next.version_id };

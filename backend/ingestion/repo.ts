@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor } from "../platform/db/index.ts";
+import type { Database, FileTable, FileVersionTable } from "../platform/db/schema.ts";
 import { INGEST_JOB } from "./jobs.ts";
 import { PROFILE_RULES, type DocumentProfile } from "./profile.ts";
 import { PARSE_RULES } from "./parse-rules.ts";
@@ -192,6 +193,10 @@ export async function updateDocumentProfile(db: Executor, o: { versionId: string
   await db.updateTable("documents").set(profileColumns(o.profile)).where("version_id", "=", o.versionId).execute();
 }
 
+/** A PDF, by its version's stored content type or its file's name (`files as f`, `file_versions as v`). */
+const isPdfVersion = (eb: ExpressionBuilder<Database & { f: FileTable; v: FileVersionTable }, "f" | "v">) =>
+  eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]);
+
 /**
  * Workspace files indexed from a PDF (by stored content type or name) whose current version has no
  * ingest job queued or running: what `npm run reindex` queues (reindex.ts). A read-only join across
@@ -204,7 +209,7 @@ export function listIndexedPdfsNotQueued(db: Executor) {
     .select(["f.id", "v.id as version_id"])
     .where("f.scope", "=", "workspace")
     .where("f.status", "=", "indexed")
-    .where((eb) => eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]))
+    .where(isPdfVersion)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -234,11 +239,12 @@ export async function ingestWorkPending(db: Executor): Promise<boolean> {
 }
 
 /**
- * An indexed PDF's current version parsed by older text rules than `rules` (or before they were
- * recorded), the first by version id (past `after`): its own file, not a snapshot's copy (a document is written under the file it was
- * uploaded as). A read-only join on files and versions (decision 0008).
+ * The first indexed PDF's current version, by version id (past `after`), parsed by older text rules
+ * than PARSE_RULES or before they were recorded: under its own file, not a snapshot's copy (a
+ * document is written under the file it was uploaded as). A read-only join on files and versions
+ * (decision 0008).
  */
-export function nextDocumentToReparse(db: Executor, o: { rules: number; after?: string }) {
+export function nextDocumentToReparse(db: Executor, o: { after?: string } = {}) {
   return db
     .selectFrom("documents as d")
     .innerJoin("files as f", (j) =>
@@ -247,23 +253,23 @@ export function nextDocumentToReparse(db: Executor, o: { rules: number; after?: 
     .innerJoin("file_versions as v", "v.id", "d.version_id")
     .select(["d.file_id", "d.version_id"])
     .where("f.status", "=", "indexed")
-    .where((eb) => eb.or([eb("v.content_type", "=", "application/pdf"), eb(sql`lower(f.filename)`, "like", "%.pdf")]))
-    .where((eb) => eb.or([eb("d.parsed", "is", null), eb("d.parsed", "<", o.rules)]))
+    .where(isPdfVersion)
+    .where((eb) => eb.or([eb("d.parsed", "is", null), eb("d.parsed", "<", PARSE_RULES)]))
     .$if(o.after !== undefined, (q) => q.where("d.version_id", ">", o.after!))
     .orderBy("d.version_id")
     .limit(1)
     .executeTakeFirst();
 }
 
-/** The version's parse rules (null: parsed before they were recorded; undefined: no document). */
-export async function documentParseRules(db: Executor, versionId: string): Promise<number | null | undefined> {
+/** Whether the version's document was parsed by the current text rules (another worker's re-parse may have done it). */
+export async function parsedByCurrentRules(db: Executor, versionId: string): Promise<boolean> {
   const row = await db.selectFrom("documents").select("parsed").where("version_id", "=", versionId).executeTakeFirst();
-  return row?.parsed;
+  return (row?.parsed ?? 0) >= PARSE_RULES;
 }
 
-/** Records that the version's document is as the current rules would read it, or is left as it is on purpose. */
-export async function markParsed(db: Executor, o: { versionId: string; rules: number }): Promise<void> {
-  await db.updateTable("documents").set({ parsed: o.rules }).where("version_id", "=", o.versionId).execute();
+/** Marks the version's document as read by the current text rules, or left as it is on purpose (reparse.ts). */
+export async function markParsed(db: Executor, versionId: string): Promise<void> {
+  await db.updateTable("documents").set({ parsed: PARSE_RULES }).where("version_id", "=", versionId).execute();
 }
 
 /** Which of these pages of a version hold text (a scan's, read by OCR). */

@@ -2,7 +2,6 @@ import type { Deps } from "../deps.ts";
 import { setCurrentVersionStatus } from "../files/repo.ts";
 import { failAbandoned, MAX_ATTEMPTS, requeueStuck } from "../platform/jobs/queue.ts";
 import { INGEST_JOB, isReparse } from "./jobs.ts";
-import { PARSE_RULES } from "./parse-rules.ts";
 import { markParsed } from "./repo.ts";
 
 /** How often a worker sweeps for stuck jobs: every half threshold, at most once a minute. */
@@ -26,7 +25,7 @@ export async function sweepStuckJobs(deps: Deps, nowMs = Date.now()): Promise<{ 
   for (const job of failed) {
     if (job.kind !== INGEST_JOB || job.file_id === null || job.version_id === null) continue;
     if (isReparse(job)) {
-      await markParsed(db, { versionId: job.version_id, rules: PARSE_RULES });
+      await markParsed(db, job.version_id);
       continue;
     }
     await setCurrentVersionStatus(db, {

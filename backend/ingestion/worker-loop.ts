@@ -1,6 +1,12 @@
 import os from "node:os";
 import type { Deps } from "../deps.ts";
-import { drainJobs, startJobWorker, type JobHandlers, type JobWorker } from "../platform/jobs/worker.ts";
+import {
+  drainJobs,
+  startJobWorker,
+  type JobHandlers,
+  type JobWorker,
+  type JobWorkerOptions,
+} from "../platform/jobs/worker.ts";
 import { processJob, workerId, type IngestOptions } from "./ingest.ts";
 import { INGEST_JOB } from "./jobs.ts";
 import { reparseWhenIdle } from "./reparse.ts";
@@ -21,8 +27,16 @@ export function ingestionJobHandlers(deps: Deps, options: IngestOptions = {}): J
   return { [INGEST_JOB]: (job) => processJob(deps, job, options) };
 }
 
+/**
+ * Ingestion's upkeep for a job worker: stuck jobs requeued or failed between claims, and, when no
+ * job is due, PDFs indexed by older text rules parsed again one at a time (reparse.ts).
+ */
+export function ingestionUpkeep(deps: Deps): Pick<JobWorkerOptions, "maintenance" | "idle"> {
+  return { maintenance: ingestionMaintenance(deps), idle: reparseWhenIdle(deps) };
+}
+
 /** Ingestion's upkeep between claims: stuck jobs are requeued or failed. */
-export function ingestionMaintenance(deps: Deps) {
+function ingestionMaintenance(deps: Deps) {
   return {
     // Right at start (a restart after a crash), then every half stuck threshold.
     everyMs: sweepIntervalMs(deps.config.INGEST_STUCK_AFTER_MS),
@@ -43,8 +57,7 @@ export function startWorkerLoop(deps: Deps, options: WorkerLoopOptions = {}): Wo
     workerId: workerId(),
     concurrency,
     label: "ingest",
-    maintenance: ingestionMaintenance(deps),
-    idle: reparseWhenIdle(deps),
+    ...ingestionUpkeep(deps),
   });
 }
 

@@ -34,4 +34,25 @@ describe("applyCoverage", () => {
     applyCoverage(entries, ["art"], { doc: 0, page: 1 });
     expect(entries[1]!.score).toBeGreaterThan(entries[0]!.score);
   });
+
+  it("counts a word held only in another form at the otherForm share, for the page and not the document", () => {
+    const page = (n: number, text: string) => ({ hit: hit(`p${n}`, "letter", n, text), score: 1 });
+    const entries = [
+      page(7, "Two capital-hungry giant businesses"),
+      page(12, "Two of our giants are capital-hungry businesses"),
+      page(20, "An unrelated page about insurance"),
+    ];
+    const shares = applyCoverage(entries, ["two", "capital", "giants"], { doc: 0, page: 1, otherForm: 0.5 });
+    expect(entries[1]!.score).toBeGreaterThan(entries[0]!.score);
+    expect(entries[0]!.score).toBeGreaterThan(entries[2]!.score);
+    // The document holds every word in some form.
+    expect(shares.get("letter")).toBe(1);
+    // Without otherForm any form counts fully: the two pages tie.
+    const plain = [
+      page(7, "Two capital-hungry giant businesses"),
+      page(12, "Two of our giants are capital-hungry businesses"),
+    ];
+    applyCoverage(plain, ["two", "capital", "giants"], { doc: 0, page: 1 });
+    expect(plain[0]!.score).toBe(plain[1]!.score);
+  });
 });

@@ -14,6 +14,11 @@ export interface CoverageWeights {
   doc: number;
   /** The same for the page's candidates. */
   page: number;
+  /**
+   * What a word the page holds only in another form ("giant" for "giants") counts for its page's
+   * share, against 1 for the form the question writes (default 1: any form counts fully).
+   */
+  otherForm?: number;
 }
 
 /** Candidates read for coverage, best first. */
@@ -33,27 +38,39 @@ export function applyCoverage(
   // Only the best candidates are read: scanning every one cost up to 20 ms a search.
   entries = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
   const prefixes = [...new Set(words.map(prefixOf))].filter((p) => p.length > 0);
+  const otherForm = weights.otherForm ?? 1;
+  // The forms the question writes, by prefix ("giants" under "giant").
+  const forms = prefixes.map((p) => [...new Set(words.map((w) => w.toLowerCase()).filter((w) => prefixOf(w) === p))]);
+  // Per candidate and word: 1 where it holds the question's form, otherForm where only another.
   const holding = entries.map((e) => {
     const lower = e.hit.text.toLowerCase();
-    return prefixes.map((p) => startsAWord(lower, p));
+    return prefixes.map((p, i) => {
+      if (!startsAWord(lower, p)) return 0;
+      return otherForm === 1 || forms[i]!.some((w) => holdsWord(lower, w)) ? 1 : otherForm;
+    });
   });
   // Each word's weight: its rarity among the candidates (a word every candidate holds says little).
-  const df = prefixes.map((_, i) => holding.filter((h) => h[i]).length);
+  const df = prefixes.map((_, i) => holding.filter((h) => h[i]! > 0).length);
   const idf = df.map((n) => Math.log(1 + entries.length / Math.max(1, n)));
   const total = idf.reduce((a, b) => a + b, 0);
   if (total === 0) return shares;
-  const docs = new Map<string, boolean[]>();
-  const pages = new Map<string, boolean[]>();
-  const merge = (m: Map<string, boolean[]>, key: string, h: boolean[]) => {
+  const docs = new Map<string, number[]>();
+  const pages = new Map<string, number[]>();
+  const merge = (m: Map<string, number[]>, key: string, h: number[]) => {
     const seen = m.get(key);
-    if (seen) h.forEach((v, i) => (seen[i] ||= v));
+    if (seen) h.forEach((v, i) => (seen[i] = Math.max(seen[i]!, v)));
     else m.set(key, [...h]);
   };
   entries.forEach((e, i) => {
-    merge(docs, e.hit.file_id, holding[i]!);
+    // A document holds a word in whichever form: the form tells pages apart, not documents.
+    merge(
+      docs,
+      e.hit.file_id,
+      holding[i]!.map((v) => (v > 0 ? 1 : 0)),
+    );
     merge(pages, pageKey(e.hit), holding[i]!);
   });
-  const share = (h: boolean[]) => h.reduce((s, v, i) => s + (v ? idf[i]! : 0), 0) / total;
+  const share = (h: number[]) => h.reduce((s, v, i) => s + v * idf[i]!, 0) / total;
   for (const e of entries) {
     const d = share(docs.get(e.hit.file_id)!);
     const p = share(pages.get(pageKey(e.hit))!);
@@ -61,6 +78,15 @@ export function applyCoverage(
     shares.set(e.hit.file_id, d);
   }
   return shares;
+}
+
+/** Whether `word` is a whole word of `text` (both lower-case). */
+function holdsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !isWordChar(text, at - 1)) && (end >= text.length || !isWordChar(text, end))) return true;
+  }
+  return false;
 }
 
 /** Whether `prefix` starts a word of `text` (both lower-case). */

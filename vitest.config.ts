@@ -37,6 +37,11 @@ export default defineConfig({
     // The integration files mostly wait (HTTP, SMTP, PostgreSQL, scrypt on the libuv pool), so
     // run more of them at once than Vitest's default of one per core minus one.
     maxWorkers: Math.max(4, os.availableParallelism()),
+    // A worker runs its files one after another in one module registry instead of importing the
+    // backend again for each file: each file opens its own database, app and fakes, and no test
+    // changes a module's state for the next. On a 2-core machine 1,062 s -> 478 s for the whole
+    // run (import time summed over files 1,745 s -> 262 s), every test passing both ways.
+    isolate: false,
     globalSetup: ["tests/helpers/db-global-setup.ts", "tests/helpers/firebase-global-setup.ts"],
     // Fails a test on any request a fake server did not expect (fake-guard.ts).
     setupFiles: ["tests/helpers/vitest-setup.ts"],

@@ -37,17 +37,18 @@ export function applyCoverage(
   if (words.length === 0 || (weights.doc === 0 && weights.page === 0)) return shares;
   // Only the best candidates are read: scanning every one cost up to 20 ms a search.
   entries = [...entries].sort((a, b) => b.score - a.score).slice(0, COVERAGE_CANDIDATES);
-  const prefixes = [...new Set(words.map(prefixOf))].filter((p) => p.length > 0);
+  // The question's words by what their forms start with ("giants" under "giant").
+  const written = new Map<string, Set<string>>();
+  for (const w of words) {
+    const p = prefixOf(w);
+    if (p.length > 0) written.set(p, (written.get(p) ?? new Set()).add(w.toLowerCase()));
+  }
+  const prefixes = [...written.keys()];
   const otherForm = weights.otherForm ?? 1;
-  // The forms the question writes, by prefix ("giants" under "giant").
-  const forms = prefixes.map((p) => [...new Set(words.map((w) => w.toLowerCase()).filter((w) => prefixOf(w) === p))]);
   // Per candidate and word: 1 where it holds the question's form, otherForm where only another.
   const holding = entries.map((e) => {
     const lower = e.hit.text.toLowerCase();
-    return prefixes.map((p, i) => {
-      if (!startsAWord(lower, p)) return 0;
-      return otherForm === 1 || forms[i]!.some((w) => holdsWord(lower, w)) ? 1 : otherForm;
-    });
+    return prefixes.map((p) => heldForm(lower, p, written.get(p)!, otherForm));
   });
   // Each word's weight: its rarity among the candidates (a word every candidate holds says little).
   const df = prefixes.map((_, i) => holding.filter((h) => h[i]! > 0).length);
@@ -80,21 +81,21 @@ export function applyCoverage(
   return shares;
 }
 
-/** Whether `word` is a whole word of `text` (both lower-case). */
-function holdsWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length;
-    if ((at === 0 || !isWordChar(text, at - 1)) && (end >= text.length || !isWordChar(text, end))) return true;
-  }
-  return false;
-}
-
-/** Whether `prefix` starts a word of `text` (both lower-case). */
-function startsAWord(text: string, prefix: string): boolean {
+/**
+ * How `text` holds a word starting with `prefix` (all lower-case): 1 where one is among `forms`
+ * (or any form counts, `other` 1), `other` where only other words start with it, 0 where none does.
+ */
+function heldForm(text: string, prefix: string, forms: Set<string>, other: number): number {
+  let held = 0;
   for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-    if (at === 0 || !isWordChar(text, at - 1)) return true;
+    if (at > 0 && isWordChar(text, at - 1)) continue;
+    if (other === 1) return 1;
+    let end = at + prefix.length;
+    while (end < text.length && isWordChar(text, end)) end++;
+    if (forms.has(text.slice(at, end))) return 1;
+    held = other;
   }
-  return false;
+  return held;
 }
 
 /** Whether `text[i]` is a letter or a digit, in any script (ASCII without a regular expression). */

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertVersionRefs, listFilesToCopy } from "../../backend/files/shared-versions-repo.ts";
-import { createUser, type CreatedUser } from "../helpers/factories.ts";
-import { createWorkspace, uploadFile } from "../helpers/files.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import type { CreatedUser } from "../helpers/factories.ts";
+import { uploadFile } from "../helpers/files.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { useWorkspaceApp } from "../helpers/workspace-app.ts";
 
 /**
  * PostgreSQL only (vitest.config.ts runs it in the postgres project alone): it holds publishing's
@@ -12,16 +13,11 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
  */
 let app: TestApp;
 let alice: CreatedUser;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  alice = await createUser(app);
-});
-afterAll(() => app?.close());
+let ws: { id: string };
+useWorkspaceApp((s) => ({ app, alice, ws } = s));
 
 describe("a file deleted while a snapshot of it is being published", () => {
   it("waits for the snapshot and is kept for it", async () => {
-    const ws = await createWorkspace(app, alice.token);
     const f = await uploadFile(app, alice.token, ws.id, { filename: "race.md", bytes: Buffer.from("# Race\n") });
     let deleted: Promise<{ status: number }> | null = null;
     let settledEarly = false;

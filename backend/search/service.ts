@@ -39,8 +39,8 @@ const COVERAGE = { doc: 0.5, page: 0.5 };
  * so there another form points to another passage; across files it points to another writer
  * ("revenue" in one 10-K, "revenues" in the next). bench:retrieval, same indexes, 378 questions:
  * single R@1 0.64 -> 0.65 on SQLite (berkshire 0.80 -> 0.85, constitutions 0.61 -> 0.64), on
- * PostgreSQL berkshire 0.83 -> 0.85 and FinanceBench 0.42 -> 0.44, no cell lower (searches of
- * more files rank as before); 0.7 took berkshire to 0.83 only. Across files as well, 0.5 cost
+ * PostgreSQL berkshire 0.83 -> 0.85 (in three runs), no cell lower (searches of more files rank
+ * as before); 0.7 took berkshire to 0.83 only. Across files as well, 0.5 cost
  * FinanceBench shared R@1 0.35 -> 0.32 and, on PostgreSQL, R@5 0.61 -> 0.59.
  */
 const OTHER_FORM_IN_ONE_FILE = 0.5;

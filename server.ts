@@ -5,7 +5,7 @@
  */
 import "./app/lib/load-context.ts";
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -24,6 +24,7 @@ import { forkServers } from "./backend/platform/cluster.ts";
 import { loadConfig, type Config } from "./backend/config.ts";
 import { loadDotEnv } from "./backend/platform/config.ts";
 import { clientAddress, isTrustedProxy, trustedProxies } from "./backend/platform/http/client-address.ts";
+import { createNodeServer } from "./backend/platform/http/node-server.ts";
 import { buildInfo } from "./backend/system/build-info.ts";
 import { closeWorkerThreads, startWorker, type StartedWorker } from "./backend/worker.ts";
 
@@ -205,7 +206,7 @@ async function productionBuild(app: Hono, publicEnv: PublicEnv): Promise<WebBuil
 async function listen(app: Hono, config: Config, vite: ViteMiddleware | null): Promise<http.Server> {
   const listener = getRequestListener(app.fetch);
   // In development Vite answers what it knows (modules, HMR) and the rest falls through to the app.
-  const server = http.createServer((req, res) => {
+  const server = createNodeServer((req, res) => {
     if (vite && !req.url?.startsWith("/api")) vite(req, res, () => listener(req, res));
     else listener(req, res);
   });

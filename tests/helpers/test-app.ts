@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { loadConfig, type Config } from "../../backend/config.ts";
 import { authEmulator } from "./firebase-emulator.ts";
 import { startSmtpServer, type TestMailbox } from "./smtp.ts";
 import { createDb } from "../../backend/platform/db/index.ts";
+import { createNodeServer } from "../../backend/platform/http/node-server.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 import { typedCaller, type ApiCaller } from "./typed-api.ts";
 
@@ -89,7 +89,7 @@ async function start(
   });
   const backend = await bootBackend({ config, db: testDb.db });
 
-  const server = http.createServer(getRequestListener(backend.api.fetch));
+  const server = createNodeServer(getRequestListener(backend.api.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   cleanups.push(async () => {
     server.closeAllConnections();
@@ -147,7 +147,7 @@ export async function createPeerApp(app: TestApp, env: Record<string, string> = 
   });
   const db = createDb({ url: app.testDb.url, dataDir: app.config.DATA_DIR });
   const backend = await bootBackend({ config, db });
-  const server = http.createServer(getRequestListener(backend.api.fetch));
+  const server = createNodeServer(getRequestListener(backend.api.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 
 export interface IntentFormProps {
   /** The route whose action handles it; the current route when left out. */
@@ -8,21 +8,45 @@ export interface IntentFormProps {
   fields?: Record<string, string>;
   /** Asked with the browser's dialog before posting (JavaScript only). */
   confirm?: string;
+  /**
+   * The action may send the user elsewhere (a new thread, a copied Pod): post it as a navigation.
+   * A fetcher's redirect is dropped by React Router when a revalidation (an upload settling, the
+   * indexing poll) began while its action ran; a navigation's submission is never cut short so.
+   */
+  navigates?: boolean;
   className?: string;
   children: (pending: boolean) => ReactNode;
 }
 
 /**
- * A form that posts one `intent` and comes back to this page (`redirectTo`). It is a real
- * <form>: without JavaScript the browser posts it and follows the action's redirect.
+ * A form that posts one `intent` and comes back to this page (`redirectTo`), or goes where the
+ * action sends it. It is a real <form>: without JavaScript the browser posts it and follows the
+ * action's redirect.
  */
-export function IntentForm({ action, intent, fields = {}, confirm, className, children }: IntentFormProps) {
+export function IntentForm({
+  action,
+  intent,
+  fields = {},
+  confirm,
+  navigates = false,
+  className,
+  children,
+}: IntentFormProps) {
   const fetcher = useFetcher();
+  const navigation = useNavigation();
   const location = useLocation();
+  const FormElement = navigates ? Form : fetcher.Form;
+  const sent = navigation.formData;
+  const pending = navigates
+    ? navigation.state !== "idle" &&
+      sent?.get("intent") === intent &&
+      Object.entries(fields).every(([k, v]) => sent.get(k) === v)
+    : fetcher.state !== "idle";
   return (
-    <fetcher.Form
+    <FormElement
       method="post"
       action={action}
+      preventScrollReset={navigates || undefined}
       className={className}
       onSubmit={confirm ? (e) => void (!window.confirm(confirm) && e.preventDefault()) : undefined}
     >
@@ -31,7 +55,7 @@ export function IntentForm({ action, intent, fields = {}, confirm, className, ch
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      {children(fetcher.state !== "idle")}
-    </fetcher.Form>
+      {children(pending)}
+    </FormElement>
   );
 }

@@ -109,6 +109,7 @@ export function ThreadActions({
           <WorkspaceForm
             workspaceId={workspaceId}
             intent="delete-thread"
+            navigates
             fields={fields}
             confirm={`Delete the thread "${t.name}" and its messages? This action cannot be undone.`}
           >

@@ -53,6 +53,7 @@ export function ThreadList({
           key={threads.length}
           workspaceId={workspace.id}
           intent="create-thread"
+          navigates
           className="mb-3 flex gap-2"
         >
           {(pending) => (

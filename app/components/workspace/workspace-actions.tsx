@@ -59,7 +59,7 @@ export function WorkspaceActions({ workspace: w, signedIn, showThoughts, layout,
       )}
       {w.is_public && !snapshot ? <CopyLinkButton path={`/workspace/${w.id}`} className={button} /> : null}
       {snapshot && signedIn ? (
-        <WorkspaceForm workspaceId={w.id} intent="copy-snapshot" fields={{ snapshot_id: snapshot.id }}>
+        <WorkspaceForm workspaceId={w.id} intent="copy-snapshot" fields={{ snapshot_id: snapshot.id }} navigates>
           {(pending) => (
             <button type="submit" disabled={pending} aria-busy={pending || undefined} className={button}>
               {pending ? <Spinner className="size-4" /> : null}

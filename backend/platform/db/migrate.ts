@@ -22,6 +22,7 @@ import * as passageListing from "./migrations/2026-11-26-0012-passage-listing.ts
 import * as agentConfirmations from "./migrations/2026-11-26-0013-agent-confirmations.ts";
 import * as billingExempt from "./migrations/2026-11-26-0016-billing-exempt.ts";
 import * as documentParsed from "./migrations/2026-11-29-0017-document-parsed.ts";
+import * as passageStatistics from "./migrations/2026-11-29-0018-passage-statistics.ts";
 
 /**
  * Every migration, named by date, in order. Listed explicitly (not read from disk) so they
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-0013-agent-confirmations": agentConfirmations,
   "2026-11-26-0016-billing-exempt": billingExempt,
   "2026-11-29-0017-document-parsed": documentParsed,
+  "2026-11-29-0018-passage-statistics": passageStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -151,7 +151,7 @@ test("the library keeps account files and saved prompts", async ({ browser, app 
   await context.close();
 });
 
-test("creating and renaming a workspace work without JavaScript", async ({ browser, app }) => {
+test("creating and renaming a workspace and starting a thread work without JavaScript", async ({ browser, app }) => {
   const { context, page } = await newContext(browser, app.url, false);
   await newAccount(page, "nojs");
   await page.getByLabel("Workspace name").fill("Plain HTML pod");
@@ -165,5 +165,11 @@ test("creating and renaming a workspace work without JavaScript", async ({ brows
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Renamed without JS" })).toBeVisible();
   await expect(page.getByText("Pod updated.")).toBeVisible();
+
+  // Starting a thread is a plain form post as well: the browser follows the action's redirect.
+  await page.getByRole("textbox", { name: "New thread name" }).fill("Plain HTML thread");
+  await page.getByRole("button", { name: "New thread" }).click();
+  await expect(page).toHaveURL(/\/workspace\/[^/]+\/thread\/[^/?#]+/);
+  await expect(page.getByRole("link", { name: "Plain HTML thread" })).toBeVisible();
   await context.close();
 });

@@ -90,6 +90,20 @@ describe("ranking one file's passages in process", () => {
     ]);
   });
 
+  it("cuts words at symbols past ASCII as unicode61 does, folding only the words that need it", () => {
+    // A trade mark sign is a symbol, not a letter: "3M™" is the word 3m (folding the whole text
+    // first read it as "3mtm"). Curly quotes and dashes cut words; marks go with the diacritics.
+    expect(indexTokens("3M™ Scotchgard™ products’ year—end e\u0301te\u0301 𝐀bc")).toEqual([
+      "3m",
+      "scotchgard",
+      "product",
+      "year",
+      "end",
+      "et",
+      "abc",
+    ]);
+  });
+
   it("finds nothing for words the file does not hold", () => {
     expect(scoreFile(file, [term("goodwill impairment")], df, PASSAGES.length)).toEqual([]);
   });

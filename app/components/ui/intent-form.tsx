@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 
 export interface IntentFormProps {
@@ -23,39 +23,49 @@ export interface IntentFormProps {
  * action sends it. It is a real <form>: without JavaScript the browser posts it and follows the
  * action's redirect.
  */
-export function IntentForm({
-  action,
-  intent,
-  fields = {},
-  confirm,
-  navigates = false,
-  className,
-  children,
-}: IntentFormProps) {
+export function IntentForm(props: IntentFormProps) {
+  return props.navigates ? <NavigatingForm {...props} /> : <FetcherForm {...props} />;
+}
+
+function FetcherForm({ action, intent, fields = {}, confirm, className, children }: IntentFormProps) {
   const fetcher = useFetcher();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const FormElement = navigates ? Form : fetcher.Form;
-  const sent = navigation.formData;
-  const pending = navigates
-    ? navigation.state !== "idle" &&
-      sent?.get("intent") === intent &&
-      Object.entries(fields).every(([k, v]) => sent.get(k) === v)
-    : fetcher.state !== "idle";
   return (
-    <FormElement
-      method="post"
-      action={action}
-      preventScrollReset={navigates || undefined}
-      className={className}
-      onSubmit={confirm ? (e) => void (!window.confirm(confirm) && e.preventDefault()) : undefined}
-    >
+    <fetcher.Form method="post" action={action} className={className} onSubmit={asked(confirm)}>
+      <Fields intent={intent} fields={fields} />
+      {children(fetcher.state !== "idle")}
+    </fetcher.Form>
+  );
+}
+
+/** Pending while the navigation it started (its submission, then the page it goes to) runs. */
+function NavigatingForm({ action, intent, fields = {}, confirm, className, children }: IntentFormProps) {
+  const navigation = useNavigation();
+  const sent = navigation.formData;
+  const pending =
+    navigation.state !== "idle" &&
+    sent?.get("intent") === intent &&
+    Object.entries(fields).every(([k, v]) => sent.get(k) === v);
+  return (
+    <Form method="post" action={action} preventScrollReset className={className} onSubmit={asked(confirm)}>
+      <Fields intent={intent} fields={fields} />
+      {children(pending)}
+    </Form>
+  );
+}
+
+function Fields({ intent, fields }: { intent: string; fields: Record<string, string> }) {
+  const location = useLocation();
+  return (
+    <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      {children(pending)}
-    </FormElement>
+    </>
   );
 }
+
+/** The browser's confirm dialog before posting, when the form asks one. */
+const asked = (confirm: string | undefined) =>
+  confirm ? (e: FormEvent) => void (!window.confirm(confirm) && e.preventDefault()) : undefined;

@@ -25,7 +25,8 @@ describe("migration 2026-11-29-0018-passage-statistics", () => {
     if (testDb.dialect === "postgres") expect(await target(testDb)).toBe(1000);
     await migrateTo(testDb.db, "2026-11-29-0017-document-parsed");
     if (testDb.dialect === "postgres") expect(await target(testDb)).toBeNull();
-    // SQLite has no such setting: the migration is applied and undone without touching the schema.
+    // SQLite has no such setting: the migration is applied and undone as no-ops, and the passages
+    // table is still there to read.
     const tables = await sql<{ n: number }>`select count(*) as n from passages`.execute(testDb.db.kysely);
     expect(Number(tables.rows[0]!.n)).toBe(0);
   });

@@ -76,6 +76,59 @@ export async function searchWorkspace(
   },
 ): Promise<{ results: SearchResult[] }> {
   await loadWorkspace(deps, o.actor, o.workspaceId);
+  const found = await searchCandidates(deps, o);
+  const results = rankCandidates(found, RANKING, o.trace).slice(0, o.limit);
+  return {
+    results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, found.analyzed.words) })),
+  };
+}
+
+/** The weights `rankCandidates` combines the signals with. */
+export interface RankingWeights {
+  expansion: number;
+  document: number;
+  table: number;
+  coverage: { doc: number; page: number };
+  otherFormInOneFile: number;
+  listing: number;
+  proximity: number;
+  year: number;
+  pageSupport: number;
+  pageSupportCap: number;
+  copy: number;
+}
+
+/** The weights searches use. */
+export const RANKING: RankingWeights = {
+  expansion: EXPANSION_WEIGHT,
+  document: DOCUMENT_WEIGHT,
+  table: TABLE_WEIGHT,
+  coverage: COVERAGE,
+  otherFormInOneFile: OTHER_FORM_IN_ONE_FILE,
+  listing: LISTING_WEIGHT,
+  proximity: PROXIMITY_WEIGHT,
+  year: YEAR_WEIGHT,
+  pageSupport: PAGE_SUPPORT,
+  pageSupportCap: PAGE_SUPPORT_CAP,
+  copy: COPY_WEIGHT,
+};
+
+/** What a question found before any weighing: each leg's passages, and what the question says. */
+export interface Candidates {
+  query: string;
+  fileIds?: string[];
+  analyzed: ReturnType<typeof analyzeQuery>;
+  terms: QueryTerm[];
+  named: Map<string, number>;
+  /** Each leg's hits: own words (weight 1) or expansions, over the searched files or the named documents. */
+  legs: { expansion: boolean; named: boolean; hits: SearchHit[] }[];
+}
+
+/** The index's passages for a question: its own words and its expansions, over the files asked for and the named documents. */
+export async function searchCandidates(
+  deps: Deps,
+  o: { workspaceId: string; query: string; fileIds?: string[] },
+): Promise<Candidates> {
   const analyzed = analyzeQuery(o.query);
   const index = deps.search;
   // Documents the question names (by company, period, form type in their file name, title or
@@ -93,59 +146,74 @@ export async function searchWorkspace(
   // Every scope's legs at once: PostgreSQL runs them on connections of their own (a whole-room
   // question waited for four queries in turn); SQLite's one connection takes them in turn anyway.
   const runs = scopes.flatMap((fileIds) =>
-    legs.flatMap((terms, i) =>
-      terms.length === 0 ? [] : [{ fileIds, weight: i === 0 ? 1 : EXPANSION_WEIGHT, terms }],
-    ),
+    legs.flatMap((terms, i) => (terms.length === 0 ? [] : [{ named: fileIds !== o.fileIds, expansion: i > 0, terms }])),
   );
   const ranked = await Promise.all(
     runs.map((r) =>
-      index.search({ workspaceId: o.workspaceId, terms: r.terms, fileIds: r.fileIds, limit: CANDIDATES }),
+      index.search({
+        workspaceId: o.workspaceId,
+        terms: r.terms,
+        fileIds: r.named ? [...named.keys()] : o.fileIds,
+        limit: CANDIDATES,
+      }),
     ),
   );
+  return {
+    query: o.query,
+    fileIds: o.fileIds,
+    analyzed,
+    terms,
+    named,
+    legs: runs.map((r, n) => ({ expansion: r.expansion, named: r.named, hits: ranked[n]! })),
+  };
+}
+
+/** The candidates' pages, best first: the legs summed, then each signal applied with its weight. */
+export function rankCandidates(
+  c: Candidates,
+  w: RankingWeights,
+  trace?: SearchTrace,
+): { hit: SearchHit; score: number }[] {
   const scored = new Map<string, { hit: SearchHit; score: number }>();
-  for (const [n, { fileIds, weight }] of runs.entries()) {
-    const hits = ranked[n]!;
-    const top = hits[0]?.score ?? 0;
+  for (const leg of c.legs) {
+    const top = leg.hits[0]?.score ?? 0;
     if (top <= 0) continue;
-    for (const hit of hits) {
-      if (scored.has(hit.passage_id) && fileIds !== o.fileIds) continue;
+    const weight = leg.expansion ? w.expansion : 1;
+    for (const hit of leg.hits) {
+      if (scored.has(hit.passage_id) && leg.named) continue;
       const entry = scored.get(hit.passage_id) ?? { hit, score: 0 };
       entry.score += (weight * hit.score) / top;
       scored.set(hit.passage_id, entry);
     }
   }
   const step = (name: string) =>
-    o.trace?.step(
+    trace?.step(
       name,
       [...scored.values()].map(({ hit, score }) => ({ hit, score })),
     );
   step("legs");
-  const tables = TABLE_WEIGHT > 0 && QUANTITATIVE.test(o.query);
-  const ownWords = legs[0]!.flatMap((t) => t.words);
+  const tables = w.table > 0 && QUANTITATIVE.test(c.query);
+  const ownWords = c.terms.filter((t) => t.weight >= 1).flatMap((t) => t.words);
   const covered = applyCoverage(
     [...scored.values()],
     ownWords,
-    o.fileIds?.length === 1 ? { ...COVERAGE, otherForm: OTHER_FORM_IN_ONE_FILE } : COVERAGE,
+    c.fileIds?.length === 1 ? { ...w.coverage, otherForm: w.otherFormInOneFile } : w.coverage,
   );
   step("coverage");
-  const confirmed = confirmNaming(named, covered);
-  o.trace?.analysis({ terms, named, confirmed });
-  applyProximity([...scored.values()], unnamedPairs(analyzed, terms), new Set(ownWords).size, PROXIMITY_WEIGHT);
+  const confirmed = confirmNaming(c.named, covered);
+  trace?.analysis({ terms: c.terms, named: c.named, confirmed });
+  applyProximity([...scored.values()], unnamedPairs(c.analyzed, c.terms), new Set(ownWords).size, w.proximity);
   step("proximity");
-  applyYears([...scored.values()], questionYears(analyzed.words), YEAR_WEIGHT);
+  applyYears([...scored.values()], questionYears(c.analyzed.words), w.year);
   step("years");
   for (const entry of scored.values()) {
-    entry.score += DOCUMENT_WEIGHT * (confirmed.get(entry.hit.file_id) ?? 0);
-    if (tables) entry.score *= 1 + TABLE_WEIGHT * numberShare(entry.hit.text);
+    entry.score += w.document * (confirmed.get(entry.hit.file_id) ?? 0);
+    if (tables) entry.score *= 1 + w.table * numberShare(entry.hit.text);
     // It holds every word of the question and points at the page that answers.
-    if (entry.hit.listing) entry.score *= LISTING_WEIGHT;
+    if (entry.hit.listing) entry.score *= w.listing;
   }
   step("final");
-  const results = demoteCopies(fusePages([...scored.values()], PAGE_SUPPORT, PAGE_SUPPORT_CAP), COPY_WEIGHT).slice(
-    0,
-    o.limit,
-  );
-  return { results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, analyzed.words) })) };
+  return demoteCopies(fusePages([...scored.values()], w.pageSupport, w.pageSupportCap), w.copy);
 }
 
 /**

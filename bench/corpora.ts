@@ -17,6 +17,17 @@ export interface Question {
   question: string;
   pages: number[];
 }
+/**
+ * The corpora of the blind setting's workspace: the make-up of the 40-question check written
+ * elsewhere (issue 17).
+ */
+export const BLIND = ["berkshire", "constitutions", "irs", "paul_graham", "uda_finqa"];
+
+/** The 1-based rank of the first hit on one of the question's evidence pages, or null. */
+export function rankOf(hits: { doc: string; page: number }[], q: Question): number | null {
+  const i = hits.findIndex((h) => h.doc === q.doc && q.pages.includes(h.page));
+  return i < 0 ? null : i + 1;
+}
 export interface Corpus {
   name: string;
   files: string[];

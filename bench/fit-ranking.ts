@@ -26,7 +26,7 @@ import {
   type RankingWeights,
 } from "../backend/search/service.ts";
 import { PageBm25, type PageHit } from "./bm25-baseline.ts";
-import { CORPORA, type Question } from "./corpora.ts";
+import { BLIND, CORPORA, rankOf, type Question } from "./corpora.ts";
 import { retrievalDatabaseUrl } from "./support.ts";
 
 const K = [1, 5, 10];
@@ -60,11 +60,6 @@ for (const { dir } of sources)
   }
 const train = new Set(args.train?.split(",") ?? ["financebench", "mmlongbench"]);
 const rounds = Number(args.rounds ?? 2);
-const BLIND = ["berkshire", "constitutions", "irs", "paul_graham", "uda_finqa"];
-const rankOf = (hits: PageHit[], q: Question) => {
-  const i = hits.findIndex((h) => h.doc === q.doc && q.pages.includes(h.page));
-  return i < 0 ? null : i + 1;
-};
 
 interface Cell {
   db: string;

@@ -32,8 +32,8 @@ import { backfillListing } from "../backend/search/backfill-listing.ts";
 import { drainQueue } from "../backend/ingestion/worker-loop.ts";
 import { loadConfig } from "../backend/config.ts";
 import { createWorkspace } from "../backend/workspaces/service.ts";
-import { PageBm25, pageTexts, type PageHit } from "./bm25-baseline.ts";
-import { CORPORA, DATA, type Question } from "./corpora.ts";
+import { PageBm25, pageTexts } from "./bm25-baseline.ts";
+import { BLIND, CORPORA, DATA, rankOf, type Question } from "./corpora.ts";
 import { RETRIEVAL_ACCOUNT, retrievalDatabaseUrl } from "./support.ts";
 
 const K = [1, 5, 10];
@@ -77,7 +77,6 @@ const databaseUrl = args.db === "postgres" ? retrievalDatabaseUrl() : process.en
 const mixedName = CORPORA.length > 1 ? `mixed:${CORPORA.map((c) => c.name).join("+")}` : undefined;
 const mixedFiles = CORPORA.flatMap((c) => c.files);
 /** The corpora of the blind check's workspace; the setting runs only when all of them have data. */
-const BLIND = ["berkshire", "constitutions", "irs", "paul_graham", "uda_finqa"];
 const blindCorpora = CORPORA.filter((c) => BLIND.includes(c.name));
 const blindName = blindCorpora.length === BLIND.length ? `blind:${BLIND.join("+")}` : undefined;
 const blindFiles = blindCorpora.flatMap((c) => c.files);
@@ -177,10 +176,6 @@ const latencies: number[] = [];
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(1);
 const recall = (ranks: (number | null)[]) =>
   K.map((k) => ranks.filter((r) => r !== null && r <= k).length / ranks.length);
-const rankOf = (hits: PageHit[], q: Question) => {
-  const i = hits.findIndex((h) => h.doc === q.doc && q.pages.includes(h.page));
-  return i < 0 ? null : i + 1;
-};
 
 const misses: string[] = [];
 async function ours(workspace: string, q: Question, single: boolean, setting = ""): Promise<number | null> {

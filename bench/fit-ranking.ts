@@ -60,6 +60,39 @@ for (const { dir } of sources)
   }
 const train = new Set(args.train?.split(",") ?? ["financebench", "mmlongbench"]);
 const rounds = Number(args.rounds ?? 2);
+/**
+ * `--keep 1`: a step may cost no cell more than this many questions at any k against the weights
+ * the search started from (counted with the questions under BM25).
+ */
+const keep = args.keep === undefined ? Infinity : Number(args.keep);
+const wrong = [
+  ...(args.db && !["sqlite", "postgres", "both"].includes(args.db)
+    ? [`--db ${args.db} (sqlite, postgres or both)`]
+    : []),
+  ...[...train]
+    .filter((n) => !CORPORA.some((c) => c.name === n))
+    .map((n) => `--train ${n} (corpora with data: ${CORPORA.map((c) => c.name).join(", ")})`),
+  ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [`--rounds ${args.rounds} (a whole number from 1)`]),
+  ...(keep >= 0 ? [] : [`--keep ${args.keep} (a number of questions from 0)`]),
+];
+/** `--weights` objects, each over `RANKING`: only its fields, with numbers (coverage an object of two). */
+const given = (args.weights ?? []).map((json) => {
+  let w: unknown;
+  try {
+    w = JSON.parse(json);
+  } catch {
+    wrong.push(`--weights ${json} (not JSON: e.g. '{"year":0.125}')`);
+    return {};
+  }
+  const unknown = w && typeof w === "object" ? Object.keys(w).filter((k) => !(k in RANKING)) : ["(not an object)"];
+  if (unknown.length)
+    wrong.push(`--weights ${json}: ${unknown.join(", ")} (fields: ${Object.keys(RANKING).join(", ")})`);
+  return w as Partial<RankingWeights>;
+});
+if (wrong.length > 0) {
+  console.error(`Unknown or malformed: ${wrong.join("; ")}`);
+  process.exit(2);
+}
 
 interface Cell {
   db: string;
@@ -91,15 +124,17 @@ for (const source of sources) {
   const mixed = workspaceOf("mixed");
   const blind = workspaceOf("blind");
   const bm25For = (keys: string[]) => new PageBm25(new Map(keys.map((k) => [k, texts[k]!])));
+  // Built once: each holds every page of its workspace.
+  const mixedBm25 = mixed ? bm25For(Object.keys(texts)) : undefined;
+  const blindBm25 = blind ? bm25For(Object.keys(state[blind]!.files)) : undefined;
   for (const corpus of CORPORA) {
     const ws = state[corpus.name];
     if (!ws) continue;
     const questions = corpus.questions().filter((q) => ws.files[q.doc]);
     const own = bm25For(corpus.files);
     const settings: [string, string, PageBm25, boolean][] = [[corpus.name, "shared", own, false]];
-    if (mixed) settings.push([mixed, "mixed", bm25For(Object.keys(texts)), false]);
-    if (blind && BLIND.includes(corpus.name))
-      settings.push([blind, "blind", bm25For(Object.keys(state[blind]!.files)), false]);
+    if (mixed) settings.push([mixed, "mixed", mixedBm25!, false]);
+    if (blind && BLIND.includes(corpus.name)) settings.push([blind, "blind", blindBm25!, false]);
     settings.push([corpus.name, "single", own, true]);
     for (const [workspace, setting, bm25, single] of settings) {
       const { workspaceId, files } = state[workspace]!;
@@ -141,11 +176,6 @@ function ranks(w: RankingWeights): (number | null)[][] {
 }
 const hitsAt = (rs: (number | null)[], k: number) => rs.filter((r) => r !== null && r <= k).length;
 
-/**
- * `--keep 1`: a step may cost no cell more than this many questions at any k against the current
- * weights (counted with the questions under BM25).
- */
-const keep = args.keep === undefined ? Infinity : Number(args.keep);
 let start: (number | null)[][] | null = null;
 
 /** Training recall (questions found at 1, 5 and 10), and the questions missing to reach BM25 (or, with `--keep`, the start) anywhere. */
@@ -214,22 +244,8 @@ const knobs: Knob[] = [
   },
 ];
 const FACTORS = [0, 0.5, 0.75, 0.9, 1.1, 1.25, 1.5, 2];
-
-// `--weights '{"pageSupport":0.075}'` (repeatable): only print those weights' cells next to the current ones.
-if (args.weights?.length) {
-  const now = ranks(RANKING);
-  const base = judge(now);
-  print(`current: train ${base.gain}, check ${base.check}, under BM25 by ${base.under}`, now);
-  for (const json of args.weights) {
-    const w = { ...RANKING, ...JSON.parse(json) } as RankingWeights;
-    const rs = ranks(w);
-    const s = judge(rs);
-    print(`${json}: train ${s.gain}, check ${s.check}, under BM25 by ${s.under}`, rs);
-    changes(now, rs);
-  }
-  await closeAll();
-  process.exit(0);
-}
+/** A weight as printed (0.07500000000000001 is 0.075). */
+const round4 = (v: number) => Number(v.toPrecision(4));
 
 /** The cells whose recall moved, before -> after. */
 function changes(before: (number | null)[][], after: (number | null)[][]) {
@@ -241,6 +257,22 @@ function changes(before: (number | null)[][], after: (number | null)[][]) {
     if (moved.length)
       console.log(`  ${sources.length > 1 ? `${cell.db} ` : ""}${cell.corpus} ${cell.setting}: ${moved.join(", ")}`);
   });
+}
+
+// `--weights '{"pageSupport":0.075}'` (repeatable): only print those weights' cells next to the current ones.
+if (args.weights?.length) {
+  const now = ranks(RANKING);
+  const base = judge(now);
+  print(`current: train ${base.gain}, check ${base.check}, under BM25 by ${base.under}`, now);
+  for (const [i, json] of args.weights.entries()) {
+    const w: RankingWeights = { ...RANKING, ...given[i] };
+    const rs = ranks(w);
+    const s = judge(rs);
+    print(`${json}: train ${s.gain}, check ${s.check}, under BM25 by ${s.under}`, rs);
+    changes(now, rs);
+  }
+  await closeAll();
+  process.exit(0);
 }
 
 let best = RANKING;
@@ -261,7 +293,7 @@ for (let round = 0; round < rounds; round++) {
       const s = judge(rs);
       if (better(s, score)) {
         console.log(
-          `${k.name} ${now} -> ${v}: train ${score.gain} -> ${s.gain}, check ${score.check} -> ${s.check}, under ${score.under} -> ${s.under}`,
+          `${k.name} ${round4(k.get(best))} -> ${round4(v)}: train ${score.gain} -> ${s.gain}, check ${score.check} -> ${s.check}, under ${score.under} -> ${s.under}`,
         );
         [best, bestRanks, score, moved] = [w, rs, s, true];
       }

@@ -7,7 +7,8 @@
  * A coordinate search moves one weight at a time and keeps a step when it lifts the training
  * corpora's recall (R@1 + R@5 + R@10 over their questions) with no cell of any corpus under plain
  * page BM25 at any k (and, with `--keep n`, none more than n questions under where it started); the
- * other corpora are the check. Prints every cell at the start and the end, each step taken and the
+ * other corpora are the check. `bm25Share` moves PostgreSQL's cells only (its passages' ts_rank
+ * and BM25 parts, search-index.ts). Prints every cell at the start and the end, each step taken and the
  * cells that moved. `--weights` only ranks with the weights given (each over `RANKING`). A measure,
  * not a setting: weights it finds are worth a bench:retrieval run on both databases.
  */
@@ -232,6 +233,7 @@ const knobs: Knob[] = [
       "otherFormInOneFile",
     ] as const
   ).map(knob),
+  { ...knob("bm25Share"), set: (w, v) => ({ ...w, bm25Share: Math.min(1, v) }) },
   {
     name: "coverage.doc",
     get: (w) => w.coverage.doc,

@@ -19,7 +19,7 @@ const EXACT_BUDGET = 3_000;
  * 0.79 / 0.76 / 0.88; BM25 alone 0.81 / 0.77 / 0.88 but FinanceBench single 0.76 -> 0.68; 0.4, 0.5
  * and 0.6 all 0.81 / 0.77-0.78 / 0.89-0.90 with FinanceBench level.
  */
-const BM25_SHARE = 0.5;
+export const BM25_SHARE = 0.5;
 
 /**
  * The generated `tsv` column (text weighted A; heading and document label B) with ts_rank, which
@@ -124,10 +124,10 @@ export function postgresSearchIndex(
       const tsTop = Math.max(...hits.map((h) => h.score), 1e-9);
       const bmTop = Math.max(...bm25, 1e-9);
       return hits
-        .map(({ heading: _h, label: _l, ...h }, i) => ({
-          ...h,
-          score: (1 - BM25_SHARE) * (h.score / tsTop) + BM25_SHARE * (bm25[i]! / bmTop),
-        }))
+        .map(({ heading: _h, label: _l, ...h }, i) => {
+          const parts = { rank: h.score / tsTop, bm25: bm25[i]! / bmTop };
+          return { ...h, score: (1 - BM25_SHARE) * parts.rank + BM25_SHARE * parts.bm25, parts };
+        })
         .sort((a, b) => b.score - a.score || byPlace(a, b));
     },
   };

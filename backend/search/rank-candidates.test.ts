@@ -49,4 +49,17 @@ describe("rankCandidates", () => {
     );
     expect(apart.map((r) => `${r.hit.passage_id} ${r.score.toFixed(2)}`)).toEqual(["c 1.50", "a 1.00", "b 1.00"]);
   });
+
+  it("weighs a PostgreSQL hit's ts_rank and BM25 by the weights' share, over the leg's best", () => {
+    const parted = (id: string, rank: number, bm25: number) => ({ ...hit(id, id, 1), score: 0, parts: { rank, bm25 } });
+    const found = candidates([{ expansion: false, named: false, hits: [parted("a", 1, 0.25), parted("b", 0.5, 1)] }]);
+    const order = (bm25Share: number) =>
+      rankCandidates(found, { ...RANKING, bm25Share, coverage: { doc: 0, page: 0 }, proximity: 0, year: 0 }).map(
+        (r) => `${r.hit.passage_id} ${r.score.toFixed(2)}`,
+      );
+    // ts_rank alone: a leads; BM25 alone: b; a quarter of BM25: a 0.81 and b 0.63, over a's 0.81.
+    expect(order(0)).toEqual(["a 1.00", "b 0.50"]);
+    expect(order(1)).toEqual(["b 1.00", "a 0.25"]);
+    expect(order(0.25)).toEqual(["a 1.00", "b 0.77"]);
+  });
 });

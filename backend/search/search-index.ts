@@ -25,6 +25,12 @@ export interface SearchHit {
   listing: boolean;
   /** Higher is better; comparable within one call only. */
   score: number;
+  /**
+   * PostgreSQL's: the passage's ts_rank and its BM25 (rerank.ts), each over the call's best.
+   * `score` weighs them by postgres.ts's BM25_SHARE; `rankCandidates` weighs them again by its
+   * weights' `bm25Share`, which bench:fit-ranking can vary without searching again.
+   */
+  parts?: { rank: number; bm25: number };
 }
 
 export interface SearchOptions {

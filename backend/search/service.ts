@@ -10,6 +10,7 @@ import { demoteCopies } from "./duplicates.ts";
 import { applyYears, questionYears } from "./years.ts";
 import { confirmNaming, documentNaming } from "./named-documents.ts";
 import type { SearchHit } from "./search-index.ts";
+import { BM25_SHARE } from "./postgres.ts";
 
 export const SNIPPET_CHARS = 200;
 /** Passages ranked per query leg before fusion; pages are built from these. */
@@ -88,7 +89,12 @@ export async function searchWorkspace(
   const found = await searchCandidates(deps, o);
   const results = rankCandidates(found, RANKING, o.trace).slice(0, o.limit);
   return {
-    results: results.map(({ hit, score }) => ({ ...hit, score, snippet: snippet(hit.text, found.analyzed.words) })),
+    // What the contract lists: the listing mark and PostgreSQL's score parts are the ranking's own.
+    results: results.map(({ hit: { listing: _l, parts: _p, ...hit }, score }) => ({
+      ...hit,
+      score,
+      snippet: snippet(hit.text, found.analyzed.words),
+    })),
   };
 }
 
@@ -105,6 +111,8 @@ export interface RankingWeights {
   pageSupport: number;
   pageSupportCap: number;
   copy: number;
+  /** The share of a PostgreSQL passage's score that is its BM25, the rest its ts_rank (postgres.ts). */
+  bm25Share: number;
 }
 
 /**
@@ -128,6 +136,7 @@ export const RANKING: RankingWeights = {
   pageSupport: PAGE_SUPPORT,
   pageSupportCap: PAGE_SUPPORT_CAP,
   copy: COPY_WEIGHT,
+  bm25Share: BM25_SHARE,
 };
 
 /** What a question found before any weighing: each leg's passages, and what the question says. */
@@ -192,14 +201,18 @@ export function rankCandidates(
   trace?: SearchTrace,
 ): { hit: SearchHit; score: number }[] {
   const scored = new Map<string, { hit: SearchHit; score: number }>();
+  // A PostgreSQL hit's score is its two parts weighed again by `bm25Share` (the same as the
+  // index's own when `w` is RANKING).
+  const scoreOf = (h: SearchHit) => (h.parts ? (1 - w.bm25Share) * h.parts.rank + w.bm25Share * h.parts.bm25 : h.score);
   for (const leg of c.legs) {
-    const top = leg.hits[0]?.score ?? 0;
+    const scores = leg.hits.map(scoreOf);
+    const top = Math.max(0, ...scores);
     if (top <= 0) continue;
     const weight = leg.expansion ? w.expansion : 1;
-    for (const hit of leg.hits) {
+    for (const [i, hit] of leg.hits.entries()) {
       if (scored.has(hit.passage_id) && leg.named) continue;
       const entry = scored.get(hit.passage_id) ?? { hit, score: 0 };
-      entry.score += (weight * hit.score) / top;
+      entry.score += (weight * scores[i]!) / top;
       scored.set(hit.passage_id, entry);
     }
   }

@@ -151,6 +151,10 @@ describe("ingestion", () => {
     expect(res.body.results[0].text).toContain("lighthouse subscription");
     expect(res.body.results[0].snippet).toContain("lighthouse");
     expect(res.body.results[0].score).toBeGreaterThan(0);
+    // The contract's fields only: the ranking's own marks (a listing page, PostgreSQL's score parts) stay in.
+    expect(Object.keys(res.body.results[0]).sort()).toEqual(
+      ["file_id", "filename", "page", "passage_id", "score", "snippet", "text", "version_id"].sort(),
+    );
     // Stemming: "pallet" finds "pallets"; punctuation and FTS syntax are just ignored.
     const txt = await search({ query: 'pallet" OR NEAR( * tulip: -' });
     expect(txt.body.results.map((r: { file_id: string; page: number }) => [r.file_id, r.page])).toEqual([

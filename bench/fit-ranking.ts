@@ -8,8 +8,8 @@
  * corpora's recall (R@1 + R@5 + R@10 over their questions) with no cell of any corpus under plain
  * page BM25 at any k (and, with `--keep n`, none more than n questions under where it started); the
  * other corpora are the check. `bm25Share` moves PostgreSQL's cells only (its passages' ts_rank
- * and BM25 parts, search-index.ts). Prints every cell at the start and the end, each step taken and the
- * cells that moved. `--weights` only ranks with the weights given (each over `RANKING`). A measure,
+ * and BM25 parts, search-index.ts). Prints every cell at the start and the end, each step taken
+ * and the cells that moved. `--weights` only ranks with the weights given (each over `RANKING`). A measure,
  * not a setting: weights it finds are worth a bench:retrieval run on both databases.
  */
 import fs from "node:fs";
@@ -76,7 +76,7 @@ const wrong = [
   ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [`--rounds ${args.rounds} (a whole number from 1)`]),
   ...(keep >= 0 ? [] : [`--keep ${args.keep} (a number of questions from 0)`]),
 ];
-/** `--weights` objects, each over `RANKING`: only its fields, with numbers (coverage an object of two). */
+/** `--weights` objects, each over `RANKING`: only `RANKING`'s field names are taken (their values are not checked). */
 const given = (args.weights ?? []).map((json) => {
   let w: unknown;
   try {

@@ -151,7 +151,7 @@ describe("ingestion", () => {
     expect(res.body.results[0].text).toContain("lighthouse subscription");
     expect(res.body.results[0].snippet).toContain("lighthouse");
     expect(res.body.results[0].score).toBeGreaterThan(0);
-    // The contract's fields only: the ranking's own marks (a listing page, PostgreSQL's score parts) stay in.
+    // The contract's fields only: the ranking's own marks (a listing page, PostgreSQL's score parts) stay on the server.
     expect(Object.keys(res.body.results[0]).sort()).toEqual(
       ["file_id", "filename", "page", "passage_id", "score", "snippet", "text", "version_id"].sort(),
     );
